@@ -1,0 +1,609 @@
+// schedlab-client: the small program behind sbatch, squeue, ... and the payload shims (sleep,
+// date, hostname); it hands one command line to the SchedLab engine over its Unix socket.
+//
+// Plain C++ and POSIX with no Qt, so that `squeue` in a loop starts in a few milliseconds.
+#include "../server/protocol.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <pwd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace {
+
+using namespace schedlab;
+
+constexpr std::size_t kChunk = 64 * 1024;
+
+std::string baseName(const std::string &path)
+{
+    const auto slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+void printError(const std::string &command, const std::string &message)
+{
+    const std::string line = command + ": error: " + message + "\n";
+    // Best effort: there is nowhere else to report a failing stderr.
+    (void)!::write(STDERR_FILENO, line.data(), line.size());
+}
+
+// Writes everything, across partial writes and interrupted calls; false with errno set on error.
+bool writeAll(int fd, const char *data, std::size_t size)
+{
+    while (size > 0) {
+        const ssize_t n = ::write(fd, data, size);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        data += n;
+        size -= static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+bool writeAll(int fd, const std::string &data)
+{
+    return writeAll(fd, data.data(), data.size());
+}
+
+std::string callerName()
+{
+    for (const char *name : {"SCHEDLAB_USER", "USER"}) {
+        const char *value = std::getenv(name);
+        if (value && *value)
+            return value;
+    }
+    if (const passwd *pw = ::getpwuid(::getuid()))
+        return pw->pw_name;
+    return std::to_string(::getuid());
+}
+
+std::string currentDirectory()
+{
+    std::vector<char> buffer(PATH_MAX);
+    while (!::getcwd(buffer.data(), buffer.size())) {
+        if (errno != ERANGE) {
+            // The directory was removed under us: the shell's idea of it is the best we have.
+            const char *pwd = std::getenv("PWD");
+            return pwd ? pwd : "";
+        }
+        buffer.resize(buffer.size() * 2);
+    }
+    return buffer.data();
+}
+
+// What the real tool prints when slurmctld is down, so that a lesson about a missing
+// controller reads as it would on the login node.
+std::string slurmUnreachableLine(const std::string &command)
+{
+    const std::string failure = "Unable to contact slurm controller (connect failure)";
+    if (command == "squeue" || command == "scontrol")
+        return "slurm_load_jobs error: " + failure;
+    if (command == "sinfo")
+        return "slurm_load_partitions: " + failure;
+    if (command == "sbatch")
+        return "sbatch: error: Batch job submission failed: " + failure;
+    if (command == "srun")
+        return "srun: error: Unable to allocate resources: " + failure;
+    if (command == "salloc")
+        return "salloc: error: Job submit/allocate failed: " + failure;
+    if (command == "sacct")
+        return "sacct: error: Problem talking to the database: Connection refused";
+    if (command == "scancel" || command == "sprio")
+        return command + ": error: " + failure;
+    return {};
+}
+
+// Connects to $SCHEDLAB_SOCKET; -1 with a reason ("SCHEDLAB_SOCKET is not set", "at PATH: ...").
+int connectEngine(std::string &reason)
+{
+    const char *path = std::getenv("SCHEDLAB_SOCKET");
+    if (!path || !*path) {
+        reason = "(SCHEDLAB_SOCKET is not set)";
+        return -1;
+    }
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    if (std::strlen(path) >= sizeof(address.sun_path)) {
+        reason = std::string("at ") + path + ": File name too long";
+        return -1;
+    }
+    std::strcpy(address.sun_path, path);
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        reason = std::string("at ") + path + ": " + std::strerror(errno);
+        return -1;
+    }
+    // No handler is installed yet, so connect cannot be interrupted into a half-open state.
+    if (::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof(address)) != 0) {
+        reason = std::string("at ") + path + ": " + std::strerror(errno);
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+void reportUnreachable(const std::string &command, const std::string &reason)
+{
+    const std::string slurmLine = slurmUnreachableLine(command);
+    if (!slurmLine.empty())
+        (void)writeAll(STDERR_FILENO, slurmLine + "\n");
+    printError(command, "cannot reach the SchedLab mini-cluster " + reason);
+}
+
+// Ctrl-C and friends are forwarded to the engine through this pipe, written by the handler.
+int g_signalPipe[2] = {-1, -1};
+constexpr int kForwardedSignals[] = {SIGINT, SIGTERM, SIGHUP};
+struct sigaction g_savedActions[3];
+bool g_handlersInstalled = false;
+
+void onSignal(int signal)
+{
+    const int savedErrno = errno;
+    const unsigned char byte = static_cast<unsigned char>(signal);
+    (void)!::write(g_signalPipe[1], &byte, 1);
+    errno = savedErrno;
+}
+
+bool installSignalForwarding()
+{
+    if (::pipe2(g_signalPipe, O_NONBLOCK | O_CLOEXEC) != 0)
+        return false;
+    for (std::size_t i = 0; i < std::size(kForwardedSignals); ++i) {
+        const int sig = kForwardedSignals[i];
+        ::sigaction(sig, nullptr, &g_savedActions[i]);
+        // A signal the shell told us to ignore (`cmd &` in a script) stays ignored, as it
+        // would for the real tool.
+        if (g_savedActions[i].sa_handler == SIG_IGN)
+            continue;
+        struct sigaction action = {};
+        action.sa_handler = onSignal;
+        action.sa_flags = SA_RESTART;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(sig, &action, nullptr);
+    }
+    // A reader that went away (`squeue | head -1`) must not kill us before the exit status.
+    ::signal(SIGPIPE, SIG_IGN);
+    g_handlersInstalled = true;
+    return true;
+}
+
+void restoreSignals()
+{
+    if (!g_handlersInstalled)
+        return;
+    for (std::size_t i = 0; i < std::size(kForwardedSignals); ++i)
+        ::sigaction(kForwardedSignals[i], &g_savedActions[i], nullptr);
+    ::signal(SIGPIPE, SIG_DFL);
+    g_handlersInstalled = false;
+}
+
+std::string buildRequest(const std::vector<std::string> &args)
+{
+    std::string payload;
+    protocol::appendString(payload, protocol::kVersion);
+    protocol::appendString(payload, currentDirectory());
+    protocol::appendString(payload, callerName());
+    protocol::appendString(payload, std::to_string(args.size()));
+    for (const std::string &arg : args)
+        protocol::appendString(payload, arg);
+    std::vector<std::string> environment;
+    for (char **entry = environ; entry && *entry; ++entry)
+        environment.emplace_back(*entry);
+    protocol::appendString(payload, std::to_string(environment.size()));
+    for (const std::string &entry : environment)
+        protocol::appendString(payload, entry);
+    return protocol::frame(protocol::Request, payload);
+}
+
+struct Outcome
+{
+    enum Kind { Exited, LostContact, Malformed } kind = LostContact;
+    int status = 1;
+    int lastSignal = 0; // the last signal we forwarded, to die the same way if asked to
+};
+
+// Sends one Request and relays the engine's answer until its Exit frame. With `capture`, the
+// standard output is collected there instead of written to fd 1.
+Outcome converse(int socketFd, const std::vector<std::string> &args, std::string *capture)
+{
+    Outcome outcome;
+    bool socketWritable = writeAll(socketFd, buildRequest(args));
+    bool stdoutOpen = true, stderrOpen = true;
+    bool stdinWanted = false, stdinDone = false;
+    std::string buffer;
+    std::vector<char> chunk(kChunk);
+
+    auto send = [&](protocol::FrameType type, const std::string &payload) {
+        // When the engine has gone, whatever it already sent is still worth reading.
+        if (socketWritable)
+            socketWritable = writeAll(socketFd, protocol::frame(type, payload));
+    };
+
+    for (;;) {
+        pollfd fds[3] = {{socketFd, POLLIN, 0}, {g_signalPipe[0], POLLIN, 0}, {-1, POLLIN, 0}};
+        const bool pollStdin = stdinWanted && !stdinDone;
+        if (pollStdin)
+            fds[2].fd = STDIN_FILENO;
+        if (::poll(fds, pollStdin ? 3 : 2, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            return outcome;
+        }
+
+        if (fds[1].revents & POLLIN) {
+            unsigned char signals[16];
+            ssize_t n;
+            while ((n = ::read(g_signalPipe[0], signals, sizeof(signals))) > 0) {
+                for (ssize_t i = 0; i < n; ++i) {
+                    outcome.lastSignal = signals[i];
+                    send(protocol::Signal, std::to_string(signals[i]));
+                }
+            }
+        }
+
+        if (pollStdin && fds[2].revents) {
+            const ssize_t n = ::read(STDIN_FILENO, chunk.data(), chunk.size());
+            if (n > 0) {
+                send(protocol::StdinData, std::string(chunk.data(), static_cast<std::size_t>(n)));
+            } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+                // End of file, or a stdin we cannot read (closed, a directory): both end it.
+                stdinDone = true;
+                send(protocol::StdinEof, {});
+            }
+        }
+
+        if (!fds[0].revents)
+            continue;
+        const ssize_t n = ::read(socketFd, chunk.data(), chunk.size());
+        if (n < 0) {
+            if (errno == EINTR || errno == EAGAIN)
+                continue;
+            return outcome;
+        }
+        if (n == 0)
+            return outcome;
+        buffer.append(chunk.data(), static_cast<std::size_t>(n));
+
+        std::size_t pos = 0;
+        while (buffer.size() - pos >= 4) {
+            const std::uint32_t length = protocol::readU32(buffer.data() + pos);
+            if (length == 0 || length > protocol::kMaxFrame) {
+                outcome.kind = Outcome::Malformed;
+                return outcome;
+            }
+            if (buffer.size() - pos - 4 < length)
+                break;
+            const char type = buffer[pos + 4];
+            const char *payload = buffer.data() + pos + 5;
+            const std::size_t payloadSize = length - 1;
+            pos += 4 + length;
+            switch (type) {
+            case protocol::Stdout:
+                if (capture)
+                    capture->append(payload, payloadSize);
+                else if (stdoutOpen)
+                    stdoutOpen = writeAll(STDOUT_FILENO, payload, payloadSize);
+                break;
+            case protocol::Stderr:
+                if (stderrOpen)
+                    stderrOpen = writeAll(STDERR_FILENO, payload, payloadSize);
+                break;
+            case protocol::NeedStdin:
+                stdinWanted = true;
+                break;
+            case protocol::Exit: {
+                const std::string text(payload, payloadSize);
+                char *end = nullptr;
+                const long status = std::strtol(text.c_str(), &end, 10);
+                outcome.kind = Outcome::Exited;
+                // An exit status the shell cannot hold must not turn into success (256 -> 0).
+                outcome.status = (end == text.c_str() || status < 0) ? 1
+                                 : status > 255                      ? 255
+                                                                     : static_cast<int>(status);
+                return outcome;
+            }
+            default:
+                // A newer engine's frame we do not know: the version check guards the rest.
+                break;
+            }
+        }
+        buffer.erase(0, pos);
+    }
+}
+
+// Runs one command through the engine and returns the exit status for main().
+int runThroughEngine(const std::string &displayName, const std::vector<std::string> &args,
+                     std::string *capture = nullptr)
+{
+    std::string reason;
+    const int fd = connectEngine(reason);
+    if (fd < 0) {
+        reportUnreachable(displayName, reason);
+        return 1;
+    }
+    if (!installSignalForwarding()) {
+        printError(displayName, std::string("cannot create a pipe: ") + std::strerror(errno));
+        return 1;
+    }
+    const Outcome outcome = converse(fd, args, capture);
+    ::close(fd);
+    switch (outcome.kind) {
+    case Outcome::LostContact:
+        printError(displayName, "lost contact with the SchedLab mini-cluster");
+        return 1;
+    case Outcome::Malformed:
+        printError(displayName, "malformed answer from the SchedLab mini-cluster");
+        return 1;
+    case Outcome::Exited:
+        break;
+    }
+    // A command the user interrupted ends as killed by that signal, as the real one would, so
+    // that the shell stops a `while true; do squeue; done` loop on Ctrl-C.
+    if (outcome.lastSignal > 0 && outcome.status == 128 + outcome.lastSignal) {
+        restoreSignals();
+        ::signal(outcome.lastSignal, SIG_DFL);
+        ::raise(outcome.lastSignal);
+    }
+    return outcome.status;
+}
+
+// --- shims: finding the real program behind them ---
+
+std::string realPath(const std::string &path)
+{
+    char resolved[PATH_MAX];
+    return ::realpath(path.c_str(), resolved) ? std::string(resolved) : std::string();
+}
+
+bool isExecutableFile(const std::string &path)
+{
+    struct stat st = {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+           ::access(path.c_str(), X_OK) == 0;
+}
+
+std::vector<std::string> pathDirectories()
+{
+    std::vector<std::string> dirs;
+    const char *path = std::getenv("PATH");
+    std::string value = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    std::size_t start = 0;
+    for (;;) {
+        const auto colon = value.find(':', start);
+        std::string dir = value.substr(start, colon == std::string::npos ? colon : colon - start);
+        dirs.push_back(dir.empty() ? "." : dir);
+        if (colon == std::string::npos)
+            break;
+        start = colon + 1;
+    }
+    return dirs;
+}
+
+// The shims folder: the directory of the symlink we were started through (not of the
+// client it points to), as the shell found it.
+std::string shimDirectory(const std::string &argv0)
+{
+    std::string invoked = argv0;
+    if (invoked.find('/') == std::string::npos) {
+        invoked.clear();
+        for (const std::string &dir : pathDirectories()) {
+            if (isExecutableFile(dir + "/" + argv0)) {
+                invoked = dir + "/" + argv0;
+                break;
+            }
+        }
+    }
+    const auto slash = invoked.rfind('/');
+    if (slash == std::string::npos)
+        return {};
+    return realPath(slash == 0 ? "/" : invoked.substr(0, slash));
+}
+
+std::string findRealProgram(const std::string &name, const std::string &argv0)
+{
+    const std::string shims = shimDirectory(argv0);
+    // Also refuse anything that is this very binary, so a second copy of the shims folder on
+    // PATH cannot make us exec ourselves forever.
+    const std::string self = realPath("/proc/self/exe");
+    auto acceptable = [&](const std::string &candidate) {
+        return isExecutableFile(candidate) && (self.empty() || realPath(candidate) != self);
+    };
+    for (const std::string &dir : pathDirectories()) {
+        if (!shims.empty() && realPath(dir) == shims)
+            continue;
+        const std::string candidate = dir + "/" + name;
+        if (acceptable(candidate))
+            return candidate;
+    }
+    for (const char *dir : {"/usr/bin", "/bin"}) {
+        const std::string candidate = std::string(dir) + "/" + name;
+        if (acceptable(candidate))
+            return candidate;
+    }
+    return {};
+}
+
+[[noreturn]] void execRealProgram(const std::string &name, const std::string &argv0,
+                                  const std::vector<std::string> &args)
+{
+    const std::string program = findRealProgram(name, argv0);
+    if (program.empty()) {
+        printError(name, "cannot find the system's " + name + " on PATH");
+        std::exit(127);
+    }
+    std::vector<char *> argv;
+    argv.push_back(const_cast<char *>(name.c_str()));
+    for (std::size_t i = 1; i < args.size(); ++i)
+        argv.push_back(const_cast<char *>(args[i].c_str()));
+    argv.push_back(nullptr);
+    restoreSignals();
+    ::execv(program.c_str(), argv.data());
+    printError(name, program + ": " + std::strerror(errno));
+    std::exit(errno == ENOENT ? 127 : 126);
+}
+
+bool engineConfigured()
+{
+    const char *socket = std::getenv("SCHEDLAB_SOCKET");
+    return socket && *socket;
+}
+
+// --- the shims ---
+
+int sleepShim(const std::string &argv0, std::vector<std::string> args)
+{
+    if (!engineConfigured())
+        execRealProgram("sleep", argv0, args);
+    // The engine waits in virtual time and answers Exit once it has passed (or on a signal).
+    args[0] = "sleep";
+    return runThroughEngine("sleep", args);
+}
+
+// True when `date` is asked about another time than now (or to set the clock): the virtual
+// clock has nothing to add then.
+bool dateNamesItsOwnTime(const std::vector<std::string> &args)
+{
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string &arg = args[i];
+        if (arg == "--")
+            return false;
+        if (arg.rfind("--", 0) == 0) {
+            // getopt_long takes any prefix (--dat, --ref); an ambiguous one (--d) is an error
+            // the real date reports better than we would.
+            const std::string name = arg.substr(2, arg.find('=') - 2);
+            for (const std::string option : {"date", "reference", "set", "file"}) {
+                if (!name.empty() && option.rfind(name, 0) == 0)
+                    return true;
+            }
+            continue;
+        }
+        if (arg.size() < 2 || arg[0] != '-')
+            continue;
+        for (std::size_t c = 1; c < arg.size(); ++c) {
+            const char option = arg[c];
+            if (option == 'd' || option == 'r' || option == 's' || option == 'f')
+                return true;
+            if (option == 'I')
+                break; // -I takes the rest of the word as its argument (-Idate)
+        }
+    }
+    return false;
+}
+
+int dateShim(const std::string &argv0, std::vector<std::string> args)
+{
+    if (!engineConfigured() || dateNamesItsOwnTime(args))
+        execRealProgram("date", argv0, args);
+    std::string answer;
+    const int status = runThroughEngine("date", {"schedlab-time"}, &answer);
+    if (status != 0)
+        return status;
+    char *end = nullptr;
+    const long long epoch = std::strtoll(answer.c_str(), &end, 10);
+    if (end == answer.c_str()) {
+        printError("date", "the SchedLab mini-cluster gave no time: '" + answer + "'");
+        return 1;
+    }
+    args.insert(args.begin() + 1, {"-d", "@" + std::to_string(epoch)});
+    execRealProgram("date", argv0, args);
+}
+
+int hostnameShim(const std::string &argv0, const std::vector<std::string> &args)
+{
+    const char *virtualName = std::getenv("SCHEDLAB_HOSTNAME");
+    if (!virtualName || !*virtualName)
+        execRealProgram("hostname", argv0, args);
+    const std::string name = virtualName;
+    const auto dot = name.find('.');
+    enum { Full, Short, Domain, Address } what = Full;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string &arg = args[i];
+        if (arg == "-s" || arg == "--short")
+            what = Short;
+        else if (arg == "-f" || arg == "--fqdn" || arg == "--long" || arg == "-A" ||
+                 arg == "--all-fqdns" || arg == "-a" || arg == "--alias")
+            what = Full;
+        else if (arg == "-d" || arg == "--domain")
+            what = Domain;
+        else if (arg == "-i" || arg == "--ip-address" || arg == "-I" || arg == "--all-ip-addresses")
+            what = Address;
+        else if (arg == "-h" || arg == "--help" || arg == "-V" || arg == "--version")
+            execRealProgram("hostname", argv0, args);
+        else if (arg.empty() || arg[0] != '-' || arg == "-F" || arg == "--file" || arg == "-b" ||
+                 arg == "--boot") {
+            // Never touch the real machine's name from inside a job, even as root.
+            (void)writeAll(STDERR_FILENO, "hostname: you must be root to change the host name\n");
+            return 1;
+        } else {
+            execRealProgram("hostname", argv0, args);
+        }
+    }
+    std::string line;
+    switch (what) {
+    case Full:
+        line = name;
+        break;
+    case Short:
+        line = name.substr(0, dot);
+        break;
+    case Domain:
+        line = dot == std::string::npos ? std::string() : name.substr(dot + 1);
+        break;
+    case Address:
+        line = "127.0.1.1 ";
+        break;
+    }
+    line += "\n";
+    return writeAll(STDOUT_FILENO, line) ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const std::string argv0 = argc > 0 ? argv[0] : "schedlab-client";
+    std::vector<std::string> args(argv, argv + argc);
+    if (args.empty())
+        args.push_back(argv0);
+    std::string command = baseName(argv0);
+
+    // `schedlab-client squeue -u kim`: handy when the symlinks are not at hand.
+    if (command == "schedlab-client") {
+        if (args.size() < 2) {
+            (void)writeAll(STDERR_FILENO,
+                           "usage: schedlab-client COMMAND [ARGS...]  (or run it as squeue, "
+                           "sbatch, ... through its symlinks)\n");
+            return 2;
+        }
+        args.erase(args.begin());
+        command = baseName(args[0]);
+    }
+
+    if (command == "sleep")
+        return sleepShim(argv0, args);
+    if (command == "date")
+        return dateShim(argv0, args);
+    if (command == "hostname")
+        return hostnameShim(argv0, args);
+
+    args[0] = command;
+    return runThroughEngine(command, args);
+}

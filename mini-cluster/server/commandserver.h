@@ -1,0 +1,52 @@
+// The engine's end of the command socket: accepts schedlab-client connections and runs each
+// request through a CommandHandler.
+#pragma once
+
+#include "invocation.h"
+
+#include <QObject>
+#include <QString>
+
+class QLocalServer;
+
+namespace schedlab {
+
+// Listens on a Unix socket readable by its owner only. Each connection carries one command
+// line; its answer streams back through a CommandSession bound to the socket. Sessions may
+// outlive their connection (and the server): they then drop whatever is written to them.
+class CommandServer : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit CommandServer(CommandHandler *handler, QObject *parent = nullptr);
+    ~CommandServer() override;
+
+    void setHandler(CommandHandler *handler) { m_handler = handler; }
+
+    // Listens on `path` (a full file name). A stale socket left by a dead engine is replaced;
+    // a live one, or any file that is not a socket, is not. False with errorString() set.
+    bool listen(const QString &path);
+    // Stops listening and removes the socket file; open connections keep going.
+    void close();
+    bool isListening() const;
+    QString socketPath() const { return m_path; }
+    QString errorString() const { return m_error; }
+
+    // Connections whose command has not finished yet.
+    int activeConnections() const;
+
+Q_SIGNALS:
+    // A command line arrived and was handed to the handler (for logs and tests).
+    void invoked(const schedlab::Invocation &invocation);
+
+private:
+    void acceptConnections();
+
+    CommandHandler *m_handler = nullptr;
+    QLocalServer *m_server = nullptr;
+    QString m_path;
+    QString m_error;
+};
+
+} // namespace schedlab

@@ -1,0 +1,449 @@
+// Wires the controller to real processes and the command socket, and drives virtual time.
+#include "engine.h"
+
+#include "commandcontext.h"
+#include "commandserver.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QPointer>
+#include <QThread>
+
+#include "hostlist.h"
+
+#include <cmath>
+
+#include <climits>
+#include <csignal>
+#include <sys/wait.h>
+
+namespace schedlab {
+
+using namespace schedlab::slurm;
+
+Engine::Engine(EngineOptions options, QObject *parent)
+    : QObject(parent)
+    , options_(std::move(options))
+{
+}
+
+Engine::~Engine()
+{
+    for (auto it = payloads_.begin(); it != payloads_.end(); ++it) {
+        if (it->process) {
+            it->process->disconnect();
+            it->process->kill();
+            it->process->waitForFinished(2000);
+        }
+    }
+}
+
+bool Engine::start(QString *error)
+{
+    QString stateDir = options_.stateDir;
+    if (stateDir.isEmpty()) {
+        if (!privateDir_.isValid()) {
+            *error = QStringLiteral("cannot create a private directory: %1").arg(privateDir_.errorString());
+            return false;
+        }
+        stateDir = privateDir_.path();
+    }
+    QDir().mkpath(stateDir);
+    users_.setAccounts(options_.accounts);
+    if (options_.accounts.isEmpty())
+        users_ = UserDirectory();
+    accounting_ = std::make_unique<AccountingStore>();
+    if (options_.config.accountingEnabled
+        && !accounting_->open(stateDir + QStringLiteral("/accounting.sqlite"), error))
+        return false;
+    controller_ = std::make_unique<Controller>(options_.config, &users_, options_.startEpoch);
+    controller_->setAccounting(accounting_.get());
+    controller_->setLauncher(this);
+    server_ = std::make_unique<CommandServer>(this);
+    socketPath_ = stateDir + QStringLiteral("/socket");
+    if (!server_->listen(socketPath_)) {
+        *error = server_->errorString();
+        return false;
+    }
+    if (!options_.simulated) {
+        wall_.start();
+        liveBaseVirtualMs_ = options_.startEpoch * 1000;
+        connect(&liveTimer_, &QTimer::timeout, this, &Engine::liveTick);
+        liveTimer_.start(100);
+    }
+    return true;
+}
+
+QProcessEnvironment Engine::stepEnvironment(const QString &user, const QString &owner) const
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const QString path = env.value(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+    env.insert(QStringLiteral("PATH"), binDir() + QLatin1Char(':') + shimsDir() + QLatin1Char(':') + path);
+    env.insert(QStringLiteral("SCHEDLAB_SOCKET"), socketPath_);
+    env.insert(QStringLiteral("SCHEDLAB_USER"), user);
+    env.insert(QStringLiteral("SCHEDLAB_OWNER"), owner);
+    env.insert(QStringLiteral("USER"), user);
+    env.insert(QStringLiteral("LOGNAME"), user);
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    env.insert(QStringLiteral("TZ"), QStringLiteral("UTC"));
+    env.insert(QStringLiteral("HOME"), options_.workDir);
+    env.insert(QStringLiteral("PWD"), options_.workDir);
+    env.remove(QStringLiteral("SCHEDLAB_HOSTNAME"));
+    return env;
+}
+
+// --- commands ----------------------------------------------------------------------------
+
+void Engine::run(const Invocation &invocation, CommandSessionPtr session)
+{
+    if (invocation.command == QLatin1String("sleep")) {
+        runSleep(invocation, session);
+        return;
+    }
+    if (invocation.command == QLatin1String("schedlab-time")) {
+        session->writeOut(QByteArray::number(controller_->now()) + '\n');
+        session->finish(0);
+        return;
+    }
+    CommandContext ctx{invocation, *controller_, *session, session};
+    if (!runSlurmCommand(invocation.command, ctx)) {
+        session->writeErr(QStringLiteral("%1: command not available in the mini-cluster\n")
+                              .arg(invocation.command).toUtf8());
+        session->finish(127);
+        return;
+    }
+    controller_->settle();
+    if (accounting_)
+        accounting_->flush();
+}
+
+void Engine::runSleep(const Invocation &inv, CommandSessionPtr session)
+{
+    double total = 0;
+    for (const QString &arg : inv.args) {
+        if (arg == QLatin1String("infinity")) {
+            total = 1e12;
+            continue;
+        }
+        QString number = arg;
+        double unit = 1;
+        if (!number.isEmpty() && QStringLiteral("smhd").contains(number.back())) {
+            const QChar u = number.back();
+            number.chop(1);
+            unit = u == QLatin1Char('m') ? 60 : u == QLatin1Char('h') ? 3600 : u == QLatin1Char('d') ? 86400 : 1;
+        }
+        bool ok = false;
+        const double v = number.toDouble(&ok);
+        if (!ok || v < 0) {
+            session->writeErr(QStringLiteral("sleep: invalid time interval '%1'\nTry 'sleep --help' for more information.\n").arg(arg).toUtf8());
+            session->finish(1);
+            return;
+        }
+        total += v * unit;
+    }
+    if (inv.args.isEmpty()) {
+        session->writeErr("sleep: missing operand\nTry 'sleep --help' for more information.\n");
+        session->finish(1);
+        return;
+    }
+    // Virtual time moves in whole seconds: a fraction rounds up, so `sleep 0.5` still waits.
+    const qint64 seconds = qint64(std::ceil(total));
+    const QString owner = inv.env(QStringLiteral("SCHEDLAB_OWNER"));
+    if (seconds <= 0) {
+        session->finish(0);
+        return;
+    }
+    Sleeper s{controller_->now() + seconds, owner, session};
+    sleepers_list_ << s;
+    sleepers_[owner] += 1;
+    QPointer<Engine> self(this);
+    std::weak_ptr<CommandSession> weak = session;
+    session->onSignal = [self, weak, owner](int) {
+        if (!self)
+            return;
+        for (int i = 0; i < self->sleepers_list_.size(); ++i) {
+            if (self->sleepers_list_[i].session == weak.lock()) {
+                self->sleepers_list_.removeAt(i);
+                self->sleepers_[owner] -= 1;
+                break;
+            }
+        }
+        if (auto s = weak.lock())
+            s->finish(130);
+    };
+}
+
+qint64 Engine::nextWake() const
+{
+    qint64 next = LLONG_MAX;
+    for (const Sleeper &s : sleepers_list_)
+        next = std::min(next, s.wakeAt);
+    return next;
+}
+
+void Engine::wakeDue()
+{
+    const qint64 now = controller_->now();
+    for (int i = 0; i < sleepers_list_.size();) {
+        if (sleepers_list_[i].wakeAt <= now) {
+            Sleeper s = sleepers_list_.takeAt(i);
+            sleepers_[s.owner] -= 1;
+            s.session->onSignal = nullptr;
+            s.session->finish(0);
+        } else {
+            ++i;
+        }
+    }
+}
+
+// --- payloads ----------------------------------------------------------------------------
+
+bool Engine::launch(const Job &job)
+{
+    const QString scriptPath = QStringLiteral("%1/job-%2.sh").arg(privateDir_.isValid() ? privateDir_.path() : options_.stateDir).arg(job.id);
+    QFile script(scriptPath);
+    if (!script.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    script.write(job.script);
+    script.close();
+    script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+
+    QProcessEnvironment env;
+    for (const auto &[k, v] : job.environment)
+        env.insert(k, v);
+    const QString node = job.allocation.isEmpty() ? QString() : job.allocation.first().node;
+    QString path = env.value(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+    if (!path.startsWith(shimsDir()))
+        path = shimsDir() + QLatin1Char(':') + binDir() + QLatin1Char(':') + path;
+    env.insert(QStringLiteral("PATH"), path);
+    env.insert(QStringLiteral("SCHEDLAB_SOCKET"), socketPath_);
+    env.insert(QStringLiteral("SCHEDLAB_OWNER"), QStringLiteral("job:%1").arg(job.id));
+    env.insert(QStringLiteral("SCHEDLAB_HOSTNAME"), node);
+    env.insert(QStringLiteral("SCHEDLAB_USER"), job.user);
+    env.insert(QStringLiteral("SLURM_JOB_ID"), QString::number(job.id));
+    env.insert(QStringLiteral("SLURM_JOBID"), QString::number(job.id));
+    env.insert(QStringLiteral("SLURM_JOB_NAME"), job.name);
+    env.insert(QStringLiteral("SLURM_JOB_USER"), job.user);
+    env.insert(QStringLiteral("SLURM_JOB_UID"), QString::number(job.uid));
+    env.insert(QStringLiteral("SLURM_JOB_ACCOUNT"), job.account);
+    env.insert(QStringLiteral("SLURM_JOB_PARTITION"), job.partition);
+    env.insert(QStringLiteral("SLURM_JOB_NODELIST"), compressHostlist(job.nodeNames()));
+    env.insert(QStringLiteral("SLURM_NODELIST"), compressHostlist(job.nodeNames()));
+    env.insert(QStringLiteral("SLURM_JOB_NUM_NODES"), QString::number(job.allocation.size()));
+    env.insert(QStringLiteral("SLURM_NNODES"), QString::number(job.allocation.size()));
+    env.insert(QStringLiteral("SLURM_NTASKS"), QString::number(job.ntasks));
+    env.insert(QStringLiteral("SLURM_NPROCS"), QString::number(job.ntasks));
+    env.insert(QStringLiteral("SLURM_CPUS_ON_NODE"), QString::number(job.allocation.isEmpty() ? 0 : job.allocation.first().cpus));
+    env.insert(QStringLiteral("SLURM_JOB_CPUS_PER_NODE"), QString::number(job.allocation.isEmpty() ? 0 : job.allocation.first().cpus));
+    if (job.request.cpusPerTask)
+        env.insert(QStringLiteral("SLURM_CPUS_PER_TASK"), QString::number(job.cpusPerTask));
+    env.insert(QStringLiteral("SLURMD_NODENAME"), node);
+    env.insert(QStringLiteral("SLURM_TOPOLOGY_ADDR"), node);
+    env.insert(QStringLiteral("SLURM_SUBMIT_DIR"), job.workDir);
+    env.insert(QStringLiteral("SLURM_SUBMIT_HOST"), QStringLiteral("login"));
+    env.insert(QStringLiteral("SLURM_CLUSTER_NAME"), controller_->config().clusterName);
+    env.insert(QStringLiteral("SLURM_JOB_QOS"), job.qos);
+    env.insert(QStringLiteral("SLURM_PRIO_PROCESS"), QStringLiteral("0"));
+    env.insert(QStringLiteral("SLURM_RESTART_COUNT"), QString::number(job.restarts));
+    env.insert(QStringLiteral("ENVIRONMENT"), QStringLiteral("BATCH"));
+    if (job.arrayJobId && job.arrayTaskId != Job::kNoTask) {
+        env.insert(QStringLiteral("SLURM_ARRAY_JOB_ID"), QString::number(job.arrayJobId));
+        env.insert(QStringLiteral("SLURM_ARRAY_TASK_ID"), QString::number(job.arrayTaskId));
+    }
+    if (!job.allocation.isEmpty() && !job.allocation.first().gpuIndices.isEmpty()) {
+        QStringList gpus;
+        for (int i : job.allocation.first().gpuIndices)
+            gpus << QString::number(i);
+        env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), gpus.join(QLatin1Char(',')));
+        env.insert(QStringLiteral("GPU_DEVICE_ORDINAL"), gpus.join(QLatin1Char(',')));
+    }
+    env.insert(QStringLiteral("TZ"), QStringLiteral("UTC"));
+
+    auto *process = new QProcess(this);
+    process->setProcessEnvironment(env);
+    process->setProgram(options_.libexecDir + QStringLiteral("/schedlab-stepd"));
+    QStringList args{QStringLiteral("--stdout"), job.stdoutPath, QStringLiteral("--stderr"), job.stderrPath,
+                     QStringLiteral("--cwd"), job.workDir};
+    if (job.stdinPath != QLatin1String("/dev/null"))
+        args << QStringLiteral("--stdin") << job.stdinPath;
+    args << QStringLiteral("--") << QStringLiteral("/bin/bash") << scriptPath;
+    args += job.scriptArgs;
+    process->setArguments(args);
+    process->setProcessChannelMode(QProcess::SeparateChannels);
+    const std::uint32_t id = job.id;
+    connect(process, &QProcess::readyReadStandardOutput, this, [this, id] { onPayloadOutput(id); });
+    connect(process, &QProcess::finished, this, [this, id] { onPayloadFinished(id); });
+    Payload p;
+    p.process = process;
+    payloads_.insert(id, p);
+    process->start();
+    if (!process->waitForStarted(5000)) {
+        payloads_.remove(id);
+        process->deleteLater();
+        return false;
+    }
+    return true;
+}
+
+void Engine::onPayloadOutput(std::uint32_t jobId)
+{
+    auto it = payloads_.find(jobId);
+    if (it == payloads_.end())
+        return;
+    it->control += it->process->readAllStandardOutput();
+    while (true) {
+        const int nl = it->control.indexOf('\n');
+        if (nl < 0)
+            break;
+        const QByteArray line = it->control.left(nl);
+        it->control.remove(0, nl + 1);
+        if (line.startsWith("pid "))
+            it->pid = line.mid(4).toLongLong();
+        else if (line.startsWith("exit "))
+            it->rawStatus = line.mid(5).toInt();
+        else if (line.startsWith("open-failed"))
+            it->rawStatus = -2;
+    }
+}
+
+void Engine::onPayloadFinished(std::uint32_t jobId)
+{
+    onPayloadOutput(jobId);
+    auto it = payloads_.find(jobId);
+    if (it == payloads_.end())
+        return;
+    const int raw = it->rawStatus;
+    it->process->deleteLater();
+    payloads_.erase(it);
+    sleepers_.remove(QStringLiteral("job:%1").arg(jobId));
+    if (raw == -2)
+        controller_->payloadLaunchFailed(jobId);
+    else
+        controller_->payloadExited(jobId, raw < 0 ? SIGKILL : raw);
+    if (accounting_)
+        accounting_->flush();
+}
+
+void Engine::terminate(std::uint32_t jobId)
+{
+    auto it = payloads_.find(jobId);
+    if (it != payloads_.end() && it->process)
+        ::kill(pid_t(it->process->processId()), SIGTERM);
+}
+
+void Engine::kill(std::uint32_t jobId)
+{
+    auto it = payloads_.find(jobId);
+    if (it != payloads_.end() && it->process)
+        ::kill(pid_t(it->process->processId()), SIGUSR1);
+}
+
+void Engine::appendToStderr(const Job &job, const QByteArray &line)
+{
+    QFile f(job.stderrPath);
+    if (f.open(QIODevice::WriteOnly | QIODevice::Append))
+        f.write(line);
+}
+
+// --- virtual time ------------------------------------------------------------------------
+
+bool Engine::payloadsBusy(QString *busyJob) const
+{
+    for (auto it = payloads_.constBegin(); it != payloads_.constEnd(); ++it) {
+        if (sleepers_.value(QStringLiteral("job:%1").arg(it.key())) <= 0) {
+            if (busyJob)
+                *busyJob = QString::number(it.key());
+            return true;
+        }
+    }
+    return false;
+}
+
+bool Engine::waitQuiescent(QProcess *step, const QString &stepOwner, QString *error)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (true) {
+        QString busyJob;
+        const bool stepBusy = step && step->state() != QProcess::NotRunning
+                              && sleepers_.value(stepOwner) <= 0;
+        const bool busy = payloadsBusy(&busyJob) || stepBusy || server_->activeConnections() > int(sleepers_list_.size());
+        if (!busy)
+            return true;
+        if (timer.elapsed() > options_.watchdogMs) {
+            *error = busyJob.isEmpty()
+                         ? QStringLiteral("a step stayed busy for more than %1 s of wall time").arg(options_.watchdogMs / 1000)
+                         : QStringLiteral("job %1 stayed busy for more than %2 s of wall time (the watchdog stopped the run)")
+                               .arg(busyJob).arg(options_.watchdogMs / 1000);
+            return false;
+        }
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
+}
+
+bool Engine::advanceTo(qint64 t, QProcess *step, const QString &stepOwner, QString *error)
+{
+    while (true) {
+        if (!waitQuiescent(step, stepOwner, error))
+            return false;
+        const qint64 next = std::min(controller_->nextEventTime(), nextWake());
+        if (next > t)
+            break;
+        controller_->advanceTo(next);
+        wakeDue();
+        if (accounting_)
+            accounting_->flush();
+    }
+    controller_->advanceTo(t);
+    wakeDue();
+    return waitQuiescent(step, stepOwner, error);
+}
+
+void Engine::liveTick()
+{
+    if (paused_)
+        return;
+    const qint64 virtualMs = liveBaseVirtualMs_ + qint64((wall_.elapsed() - liveBaseWallMs_) * options_.speed);
+    const qint64 t = virtualMs / 1000;
+    if (t > controller_->now()) {
+        controller_->advanceTo(t);
+        wakeDue();
+        if (accounting_)
+            accounting_->flush();
+    }
+}
+
+void Engine::setPaused(bool paused)
+{
+    if (paused == paused_)
+        return;
+    if (paused)
+        liveTick();
+    paused_ = paused;
+    liveBaseVirtualMs_ = controller_->now() * 1000;
+    liveBaseWallMs_ = wall_.elapsed();
+}
+
+void Engine::setSpeed(double speed)
+{
+    liveTick();
+    liveBaseVirtualMs_ = controller_->now() * 1000;
+    liveBaseWallMs_ = wall_.elapsed();
+    options_.speed = speed;
+}
+
+void Engine::jumpToNextEvent()
+{
+    const qint64 next = std::min(controller_->nextEventTime(), nextWake());
+    if (next == LLONG_MAX)
+        return;
+    controller_->advanceTo(next);
+    wakeDue();
+    liveBaseVirtualMs_ = controller_->now() * 1000;
+    liveBaseWallMs_ = wall_.elapsed();
+}
+
+} // namespace schedlab

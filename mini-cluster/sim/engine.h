@@ -1,0 +1,117 @@
+// The running mini-cluster: controller, accounting, command socket, job processes and the
+// virtual clock, wired together. Used by `schedlab-cli sim`, `serve`, `shell` and the app.
+#pragma once
+
+#include "accounting.h"
+#include "controller.h"
+#include "invocation.h"
+#include "slurmconfig.h"
+#include "users.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+#include <QProcess>
+#include <QString>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <memory>
+
+namespace schedlab {
+
+class CommandServer;
+
+struct EngineOptions
+{
+    slurm::ClusterConfig config;
+    qint64 startEpoch = 0;
+    QString workDir;          // where steps run (the scenario's working directory)
+    QString stateDir;         // accounting database and socket; empty: a private temp dir
+    QString libexecDir;       // holds schedlab-client, schedlab-stepd, bin/ and shims/
+    bool simulated = true;    // false: live (wall clock x speed)
+    double speed = 1.0;
+    int watchdogMs = 10000;
+    QList<slurm::AccountDef> accounts;
+};
+
+class Engine : public QObject, public CommandHandler, public slurm::PayloadLauncher
+{
+    Q_OBJECT
+
+public:
+    explicit Engine(EngineOptions options, QObject *parent = nullptr);
+    ~Engine() override;
+
+    bool start(QString *error);
+    slurm::Controller &controller() { return *controller_; }
+    slurm::UserDirectory &users() { return users_; }
+    QString socketPath() const { return socketPath_; }
+    QString binDir() const { return options_.libexecDir + QStringLiteral("/bin"); }
+    QString shimsDir() const { return options_.libexecDir + QStringLiteral("/shims"); }
+    // The environment a step or a shell gets: commands first on PATH, socket, user, TZ.
+    QProcessEnvironment stepEnvironment(const QString &user, const QString &owner) const;
+
+    // Simulated mode: let processes run until every payload and the given step wait on a
+    // virtual timer or have ended. False when the watchdog fired (message in `error`).
+    bool waitQuiescent(QProcess *step, const QString &stepOwner, QString *error);
+    // Moves virtual time to `t`, waking sleepers and running the controller on the way.
+    bool advanceTo(qint64 t, QProcess *step, const QString &stepOwner, QString *error);
+    qint64 nextWake() const;
+    bool ownerWaiting(const QString &owner) const { return sleepers_.value(owner) > 0; }
+
+    // Live mode: the clock follows the wall clock times the speed.
+    void setPaused(bool paused);
+    void setSpeed(double speed);
+    void jumpToNextEvent();
+
+    // CommandHandler
+    void run(const Invocation &invocation, CommandSessionPtr session) override;
+
+    // PayloadLauncher
+    bool launch(const slurm::Job &job) override;
+    void terminate(std::uint32_t jobId) override;
+    void kill(std::uint32_t jobId) override;
+    void appendToStderr(const slurm::Job &job, const QByteArray &line) override;
+
+private:
+    struct Sleeper
+    {
+        qint64 wakeAt;
+        QString owner;
+        CommandSessionPtr session;
+    };
+    struct Payload
+    {
+        QProcess *process = nullptr;
+        QByteArray control;
+        qint64 pid = 0;
+        int rawStatus = -1;
+    };
+
+    void runSleep(const Invocation &inv, CommandSessionPtr session);
+    void wakeDue();
+    void onPayloadOutput(std::uint32_t jobId);
+    void onPayloadFinished(std::uint32_t jobId);
+    void liveTick();
+    bool payloadsBusy(QString *busyJob) const;
+
+    EngineOptions options_;
+    QTemporaryDir privateDir_;
+    QString socketPath_;
+    slurm::UserDirectory users_;
+    std::unique_ptr<slurm::AccountingStore> accounting_;
+    std::unique_ptr<slurm::Controller> controller_;
+    std::unique_ptr<CommandServer> server_;
+    QHash<std::uint32_t, Payload> payloads_;
+    QList<Sleeper> sleepers_list_;
+    QHash<QString, int> sleepers_; // owner -> outstanding sleeps
+    // Live mode
+    QTimer liveTimer_;
+    QElapsedTimer wall_;
+    qint64 liveBaseVirtualMs_ = 0;
+    qint64 liveBaseWallMs_ = 0;
+    bool paused_ = false;
+};
+
+} // namespace schedlab

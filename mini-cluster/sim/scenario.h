@@ -1,0 +1,66 @@
+// Scenario files (specs/scenario.md): reading them and running them into a transcript.
+#pragma once
+
+#include "slurmconfig.h"
+#include "users.h"
+
+#include <QIODevice>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace schedlab {
+
+struct ScenarioJob
+{
+    qint64 submit = 0;
+    QString options;
+    qint64 runtime = 0;
+    int exitCode = 0;
+    QString user;
+    QString account;
+    std::optional<std::uint32_t> priority;
+    int line = 0;
+};
+
+struct ScenarioStep
+{
+    qint64 at = 0;
+    QString run;
+    QString user;
+    int line = 0;
+};
+
+struct Scenario
+{
+    QString name;
+    QString user = QStringLiteral("kim");
+    qint64 start = 0; // epoch
+    int seed = 1;
+    QString cluster;   // slurm.conf text; empty: the built-in default
+    int clusterLine = 0;
+    QString gres;
+    int gresLine = 0;
+    QList<slurm::AccountDef> accounts;
+    QList<QPair<QString, QByteArray>> files;
+    QList<ScenarioJob> jobs;
+    QList<ScenarioStep> steps;
+};
+
+// Reads a scenario; on failure `error` names the file, line and key.
+std::optional<Scenario> readScenario(const QByteArray &text, const QString &fileName, QString *error);
+// Parses "90", "MM:SS", "HH:MM:SS", "D-HH:MM:SS"; -1 when invalid.
+qint64 parseScenarioTime(const QString &text);
+
+struct SimResult
+{
+    int exitCode = 0;     // 0 ran, 3 watchdog
+    QString warnings;     // for standard error, before the transcript
+    QString error;
+};
+
+// Runs a scenario in a fresh working directory and writes the transcript to `out`.
+SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODevice *out,
+                      const QString &workDir = QString());
+
+} // namespace schedlab

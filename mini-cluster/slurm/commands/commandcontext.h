@@ -1,0 +1,56 @@
+// What a Slurm command implementation gets: the caller's invocation, the cluster, and the
+// channel for its answer.
+#pragma once
+
+#include "controller.h"
+#include "invocation.h"
+
+#include <QString>
+
+namespace schedlab::slurm {
+
+struct CommandContext
+{
+    const Invocation &invocation;
+    Controller &controller;
+    CommandSession &session;
+    CommandSessionPtr keepAlive; // for commands that answer later (sbatch reading stdin)
+
+    QString user() const { return invocation.user; }
+    QString env(const char *name) const { return invocation.env(QString::fromLatin1(name)); }
+    void out(const QString &text) const { session.writeOut(text.toUtf8()); }
+    void err(const QString &text) const { session.writeErr(text.toUtf8()); }
+    // Ends the command; returns the code for convenience.
+    int finish(int code) const
+    {
+        session.finish(code);
+        return code;
+    }
+    QString timeFormat() const { return env("SLURM_TIME_FORMAT"); }
+};
+
+// Column text padded or cut as Slurm's _print_str does: `width` > 0 right-justifies when
+// `right`, else left-justifies; the value is cut to `width` characters.
+QString fitColumn(const QString &value, int width, bool right);
+// sacct's rule: a value longer than the width is cut and ends with '+'.
+QString fitSacct(const QString &value, int width, bool right);
+QString jobIdText(const Job &job); // "17", "17_3", "17_[4-9]"
+// Parses "17", "17_3", "17,18" lists; false on a token that is not an id.
+bool parseJobIdList(const QString &text, QList<std::uint32_t> *ids, QString *bad);
+
+// Runs the named Slurm command; returns false when the name is not one of them.
+bool runSlurmCommand(const QString &name, CommandContext &ctx);
+
+int runSbatch(CommandContext &ctx);
+int runSqueue(CommandContext &ctx);
+int runScancel(CommandContext &ctx);
+int runSacct(CommandContext &ctx);
+int runSinfo(CommandContext &ctx);
+int runScontrol(CommandContext &ctx);
+int runSprio(CommandContext &ctx);
+int runExplain(CommandContext &ctx);
+
+// --version text shared by every command.
+inline QString slurmVersionLine() { return QStringLiteral("slurm 22.05.8\n"); }
+
+} // namespace schedlab::slurm

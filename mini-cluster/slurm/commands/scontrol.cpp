@@ -1,0 +1,338 @@
+// scontrol: show job/partition/node/config/hostnames/hostlist; update, hold, release, requeue.
+#include "commandcontext.h"
+
+#include "hostlist.h"
+
+namespace schedlab::slurm {
+
+namespace {
+
+QString memText(qint64 mb)
+{
+    if (mb > 0 && mb % 1024 == 0)
+        return QStringLiteral("%1G").arg(mb / 1024);
+    return QStringLiteral("%1M").arg(mb);
+}
+
+QString showJob(const Controller &c, const Job &j, const QString &tf)
+{
+    auto ts = [&](qint64 t) { return t ? formatTimestamp(t, tf) : QStringLiteral("Unknown"); };
+    const bool pending = j.state == JobState::Pending;
+    const qint64 runTime = pending || !j.startTime ? 0 : ((isFinished(j.state) || j.completing) ? j.endTime : c.now()) - j.startTime;
+    const int cpus = pending ? j.cpusPerNode * j.minNodes : j.allocatedCpus();
+    const int nodes = j.nodeCount();
+    const NodeConfig *first = j.allocation.isEmpty() ? nullptr : c.config().node(j.allocation.first().node);
+    qint64 memNode = j.memPerCpuMb > 0 ? j.memPerCpuMb * j.cpusPerNode : j.memPerNodeMb;
+    if (!j.allocation.isEmpty())
+        memNode = j.allocation.first().memMb;
+    else if (memNode < 0) {
+        const PartitionConfig *p = c.config().partition(j.partition);
+        const NodeConfig *n = p && !p->nodes.isEmpty() ? c.config().node(p->nodes.first()) : nullptr;
+        memNode = n ? n->realMemoryMb : 0;
+    }
+    Q_UNUSED(first);
+    const QString state = j.completing ? QStringLiteral("COMPLETING") : stateName(j.state);
+    QString reason = j.stateDesc.isEmpty() ? reasonName(j.reason) : j.stateDesc;
+    reason.replace(QLatin1Char(' '), QLatin1Char('_'));
+    QStringList lines;
+    lines << QStringLiteral("JobId=%1 JobName=%2").arg(j.id).arg(j.name);
+    if (j.arrayJobId)
+        lines.last() = QStringLiteral("JobId=%1 ArrayJobId=%2 ArrayTaskId=%3 JobName=%4").arg(j.id).arg(j.arrayJobId).arg(jobIdText(j).section(QLatin1Char('_'), 1)).arg(j.name);
+    lines << QStringLiteral("UserId=%1(%2) GroupId=%1(%3) MCS_label=N/A").arg(j.user).arg(j.uid).arg(j.gid);
+    lines << QStringLiteral("Priority=%1 Nice=%2 Account=%3 QOS=%4").arg(j.priority).arg(j.nice).arg(j.account, j.qos);
+    lines << QStringLiteral("JobState=%1 Reason=%2 Dependency=%3").arg(state, reason, j.request.dependencyText.isEmpty() || !pending ? QStringLiteral("(null)") : j.request.dependencyText);
+    lines << QStringLiteral("Requeue=%1 Restarts=%2 BatchFlag=1 Reboot=0 ExitCode=%3:%4").arg(j.requeue ? 1 : 0).arg(j.restarts).arg(j.exitCode).arg(isFinished(j.state) && j.exitCode == 0 && j.exitSignal == 0 && !j.steps.isEmpty() ? j.steps.last().exitSignal : j.exitSignal);
+    lines << QStringLiteral("RunTime=%1 TimeLimit=%2 TimeMin=N/A").arg(formatHms(runTime), formatScontrolLimit(j.timeLimit));
+    lines << QStringLiteral("SubmitTime=%1 EligibleTime=%2").arg(ts(j.submitTime), ts(j.eligibleTime));
+    lines << QStringLiteral("AccrueTime=%1").arg(ts(j.accrueTime));
+    lines << QStringLiteral("StartTime=%1 EndTime=%2 Deadline=N/A").arg(ts(j.startTime), ts(pending && !j.startTime ? 0 : j.endTime));
+    lines << QStringLiteral("SuspendTime=None SecsPreSuspend=0 LastSchedEval=%1 Scheduler=%2").arg(ts(j.lastSchedEval ? j.lastSchedEval : j.submitTime), j.scheduler.isEmpty() ? QStringLiteral("Main") : j.scheduler);
+    lines << QStringLiteral("Partition=%1 AllocNode:Sid=localhost:%2").arg(j.partition).arg(10000 + j.id);
+    lines << QStringLiteral("ReqNodeList=(null) ExcNodeList=(null)");
+    if (pending)
+        lines << (j.schedNodes.isEmpty() ? QStringLiteral("NodeList=") : QStringLiteral("NodeList= SchedNodeList=%1").arg(compressHostlist(j.schedNodes)));
+    else {
+        lines << QStringLiteral("NodeList=%1").arg(compressHostlist(j.nodeNames()));
+        lines << QStringLiteral("BatchHost=%1").arg(j.allocation.isEmpty() ? QString() : j.allocation.first().node);
+    }
+    lines << QStringLiteral("NumNodes=%1 NumCPUs=%2 NumTasks=%3 CPUs/Task=%4 ReqB:S:C:T=0:0:*:*").arg(nodes).arg(cpus).arg(j.ntasks).arg(j.cpusPerTask);
+    QString tres = QStringLiteral("cpu=%1,mem=%2,node=%3,billing=%1").arg(cpus).arg(memText(memNode * nodes)).arg(nodes);
+    lines << QStringLiteral("TRES=%1").arg(tres);
+    lines << QStringLiteral("Socks/Node=* NtasksPerN:B:S:C=0:0:*:* CoreSpec=*");
+    lines << QStringLiteral("MinCPUsNode=%1 MinMemory%2=%3 MinTmpDiskNode=0").arg(j.cpusPerNode).arg(j.memPerCpuMb > 0 && j.request.memPerCpuMb ? QStringLiteral("CPU") : QStringLiteral("Node")).arg(memText(j.memPerCpuMb > 0 && j.request.memPerCpuMb ? j.memPerCpuMb : memNode));
+    lines << QStringLiteral("Features=(null) DelayBoot=00:00:00");
+    lines << QStringLiteral("OverSubscribe=%1 Contiguous=0 Licenses=(null) Network=(null)").arg(j.exclusive ? QStringLiteral("NO") : QStringLiteral("OK"));
+    lines << QStringLiteral("Command=%1").arg(j.command);
+    lines << QStringLiteral("WorkDir=%1").arg(j.workDir);
+    lines << QStringLiteral("StdErr=%1").arg(j.stderrPath);
+    lines << QStringLiteral("StdIn=%1").arg(j.stdinPath);
+    lines << QStringLiteral("StdOut=%1").arg(j.stdoutPath);
+    lines << QStringLiteral("Power=");
+    return lines.join(QStringLiteral("\n   ")) + QStringLiteral("\n   \n\n");
+}
+
+QString showPartition(const Controller &c, const PartitionConfig &p)
+{
+    int cpus = 0;
+    qint64 mem = 0;
+    for (const QString &n : p.nodes)
+        if (const NodeConfig *node = c.config().node(n)) {
+            cpus += node->cpus;
+            mem += node->realMemoryMb;
+        }
+    auto limit = [](std::uint32_t m) { return m == kInfiniteMinutes ? QStringLiteral("UNLIMITED") : formatHms(qint64(m) * 60); };
+    QStringList l;
+    l << QStringLiteral("PartitionName=%1").arg(p.name);
+    l << QStringLiteral("AllowGroups=ALL AllowAccounts=ALL AllowQos=ALL");
+    l << QStringLiteral("AllocNodes=ALL Default=%1 QoS=N/A").arg(p.isDefault ? QStringLiteral("YES") : QStringLiteral("NO"));
+    l << QStringLiteral("DefaultTime=%1 DisableRootJobs=NO ExclusiveUser=NO GraceTime=%2 Hidden=%3").arg(p.defaultTimeMinutes == kNoValMinutes ? QStringLiteral("NONE") : limit(p.defaultTimeMinutes)).arg(p.graceTimeSeconds).arg(p.hidden ? QStringLiteral("YES") : QStringLiteral("NO"));
+    l << QStringLiteral("MaxNodes=%1 MaxTime=%2 MinNodes=0 LLN=NO MaxCPUsPerNode=UNLIMITED").arg(p.maxNodes == kInfiniteMinutes ? QStringLiteral("UNLIMITED") : QString::number(p.maxNodes), limit(p.maxTimeMinutes));
+    l << QStringLiteral("Nodes=%1").arg(compressHostlist(p.nodes));
+    l << QStringLiteral("PriorityJobFactor=%1 PriorityTier=%2 RootOnly=NO ReqResv=NO OverSubscribe=NO").arg(p.priorityJobFactor).arg(p.priorityTier);
+    static const char *modes[] = {"OFF", "CANCEL", "REQUEUE", "SUSPEND", "GANG"};
+    const PreemptMode mode = p.preemptMode.value_or(c.config().preemptMode);
+    l << QStringLiteral("OverTimeLimit=%1 PreemptMode=%2").arg(p.overTimeLimitMinutes ? (*p.overTimeLimitMinutes < 0 ? QStringLiteral("UNLIMITED") : QString::number(*p.overTimeLimitMinutes)) : QStringLiteral("NONE"), QLatin1String(modes[int(mode)]));
+    l << QStringLiteral("State=%1 TotalCPUs=%2 TotalNodes=%3 SelectTypeParameters=NONE").arg(p.stateText).arg(cpus).arg(p.nodes.size());
+    l << QStringLiteral("JobDefaults=(null)");
+    l << QStringLiteral("DefMemPerNode=UNLIMITED MaxMemPerNode=UNLIMITED");
+    l << QStringLiteral("TRES=cpu=%1,mem=%2M,node=%3,billing=%1").arg(cpus).arg(mem).arg(p.nodes.size());
+    return l.join(QStringLiteral("\n   ")) + QStringLiteral("\n\n");
+}
+
+QString showNode(const Controller &c, const NodeConfig &n)
+{
+    const NodeLoad &load = c.usage().load(n.name);
+    QStringList parts;
+    for (const PartitionConfig &p : c.config().partitions)
+        if (p.nodes.contains(n.name))
+            parts << p.name;
+    const QString state = load.jobs == 0 ? QStringLiteral("IDLE") : (load.usedCpus >= n.cpus ? QStringLiteral("ALLOCATED") : QStringLiteral("MIXED"));
+    QStringList l;
+    l << QStringLiteral("NodeName=%1 Arch=x86_64 CoresPerSocket=%2").arg(n.name).arg(n.coresPerSocket);
+    l << QStringLiteral("CPUAlloc=%1 CPUEfctv=%2 CPUTot=%2 CPULoad=0.00").arg(load.usedCpus).arg(n.cpus);
+    l << QStringLiteral("AvailableFeatures=(null)");
+    l << QStringLiteral("ActiveFeatures=(null)");
+    l << QStringLiteral("Gres=%1").arg(n.gresSpec.isEmpty() ? QStringLiteral("(null)") : n.gresSpec);
+    l << QStringLiteral("NodeAddr=%1 NodeHostName=%1 Version=22.05.8").arg(n.name);
+    l << QStringLiteral("OS=Linux ");
+    l << QStringLiteral("RealMemory=%1 AllocMem=%2 FreeMem=%3 Sockets=%4 Boards=1").arg(n.realMemoryMb).arg(load.usedMemMb).arg(n.realMemoryMb - load.usedMemMb).arg(n.sockets);
+    l << QStringLiteral("State=%1 ThreadsPerCore=%2 TmpDisk=0 Weight=%3 Owner=N/A MCS_label=N/A").arg(state).arg(n.threadsPerCore).arg(n.weight);
+    l << QStringLiteral("Partitions=%1 ").arg(parts.join(QLatin1Char(',')));
+    l << QStringLiteral("CfgTRES=cpu=%1,mem=%2M,billing=%1").arg(n.cpus).arg(n.realMemoryMb);
+    l << QStringLiteral("AllocTRES=%1").arg(load.usedCpus ? QStringLiteral("cpu=%1,mem=%2M").arg(load.usedCpus).arg(load.usedMemMb) : QString());
+    return l.join(QStringLiteral("\n   ")) + QStringLiteral("\n\n");
+}
+
+QString updateError(Controller::UpdateResult r)
+{
+    switch (r) {
+    case Controller::UpdateResult::Ok: return {};
+    case Controller::UpdateResult::InvalidId: return QStringLiteral("Invalid job id specified");
+    case Controller::UpdateResult::PermissionDenied: return QStringLiteral("Access/permission denied");
+    case Controller::UpdateResult::AlreadyDone: return QStringLiteral("Job/step already completing or completed");
+    case Controller::UpdateResult::InvalidValue: return QStringLiteral("Invalid value");
+    }
+    return {};
+}
+
+} // namespace
+
+int runScontrol(CommandContext &ctx)
+{
+    QStringList args = ctx.invocation.args;
+    if (args.isEmpty()) {
+        ctx.err(QStringLiteral("scontrol: error: no command given (interactive mode is not available here)\n"));
+        return ctx.finish(1);
+    }
+    if (args.first() == QLatin1String("--version") || args.first() == QLatin1String("-V") || args.first() == QLatin1String("version")) {
+        ctx.out(slurmVersionLine());
+        return ctx.finish(0);
+    }
+    if (args.first() == QLatin1String("--help") || args.first() == QLatin1String("--usage") || args.first() == QLatin1String("help")) {
+        ctx.out(QStringLiteral("scontrol [<OPTION>] [<COMMAND>]\n    Valid <COMMAND> values are:\n     hold <job_list>          prevent specified job from starting.\n     release <job_list>       permit specified job to start.\n     requeue <job_id>         re-queue a batch job.\n     show <ENTITY> [<ID>]     display state of identified entity, default\n                              is all records (job, node, partition, config,\n                              hostnames, hostlist).\n     update <SPECIFICATIONS>  update job, node, partition settings.\n     version                  display tool version number.\n"));
+        return ctx.finish(0);
+    }
+    Controller &c = ctx.controller;
+    const QString verb = args.takeFirst().toLower();
+    if (verb == QLatin1String("show")) {
+        if (args.isEmpty()) {
+            ctx.err(QStringLiteral("scontrol: error: too few arguments for keyword:show\n"));
+            return ctx.finish(1);
+        }
+        const QString entity = args.takeFirst().toLower();
+        const QString id = args.isEmpty() ? QString() : args.first();
+        if (entity.startsWith(QLatin1String("job"))) {
+            QString out;
+            if (!id.isEmpty()) {
+                const Job *j = c.job(id.section(QLatin1Char('_'), 0, 0).toUInt());
+                if (!j) {
+                    ctx.err(QStringLiteral("slurm_load_jobs error: Invalid job id specified\n"));
+                    return ctx.finish(1);
+                }
+                out = showJob(c, *j, ctx.timeFormat());
+            } else {
+                for (const Job *j : c.jobs())
+                    out += showJob(c, *j, ctx.timeFormat());
+                if (out.isEmpty())
+                    out = QStringLiteral("No jobs in the system\n");
+            }
+            ctx.out(out);
+            return ctx.finish(0);
+        }
+        if (entity.startsWith(QLatin1String("part"))) {
+            QString out;
+            for (const PartitionConfig &p : c.config().partitions)
+                if (id.isEmpty() || p.name == id)
+                    out += showPartition(c, p);
+            if (out.isEmpty()) {
+                ctx.err(QStringLiteral("Partition %1 not found\n").arg(id));
+                return ctx.finish(1);
+            }
+            ctx.out(out);
+            return ctx.finish(0);
+        }
+        if (entity.startsWith(QLatin1String("node"))) {
+            QString out;
+            for (const NodeConfig &n : c.config().nodes)
+                if (id.isEmpty() || n.name == id)
+                    out += showNode(c, n);
+            if (out.isEmpty()) {
+                ctx.err(QStringLiteral("Node %1 not found\n").arg(id));
+                return ctx.finish(1);
+            }
+            ctx.out(out);
+            return ctx.finish(0);
+        }
+        if (entity == QLatin1String("hostnames")) {
+            auto names = expandHostlist(id);
+            if (!names) {
+                ctx.err(QStringLiteral("scontrol: error: Invalid hostlist: %1\n").arg(id));
+                return ctx.finish(1);
+            }
+            ctx.out(names->join(QLatin1Char('\n')) + QLatin1Char('\n'));
+            return ctx.finish(0);
+        }
+        if (entity == QLatin1String("hostlist") || entity == QLatin1String("hostlistsorted")) {
+            QStringList names;
+            for (const QString &part : id.split(QLatin1Char(','), Qt::SkipEmptyParts))
+                if (auto e = expandHostlist(part))
+                    names += *e;
+            if (entity == QLatin1String("hostlistsorted"))
+                names.sort();
+            ctx.out(compressHostlist(names) + QLatin1Char('\n'));
+            return ctx.finish(0);
+        }
+        if (entity == QLatin1String("config")) {
+            const ClusterConfig &cfg = c.config();
+            auto row = [](const QString &k, const QString &v) { return k.leftJustified(23) + QStringLiteral(" = ") + v + QLatin1Char('\n'); };
+            QString out = QStringLiteral("Configuration data as of %1\n").arg(formatTimestamp(c.now(), ctx.timeFormat()));
+            out += row(QStringLiteral("AccountingStorageType"), cfg.accountingStorageType);
+            out += row(QStringLiteral("ClusterName"), cfg.clusterName);
+            out += row(QStringLiteral("DefMemPerCPU"), cfg.defMemPerCpu ? QString::number(cfg.defMemPerCpu) : QStringLiteral("UNLIMITED"));
+            out += row(QStringLiteral("EnforcePartLimits"), cfg.enforcePartLimits == EnforcePartLimits::No ? QStringLiteral("NO") : (cfg.enforcePartLimits == EnforcePartLimits::All ? QStringLiteral("ALL") : QStringLiteral("ANY")));
+            out += row(QStringLiteral("FirstJobId"), QString::number(cfg.firstJobId));
+            out += row(QStringLiteral("KillWait"), QStringLiteral("%1 sec").arg(cfg.killWait));
+            out += row(QStringLiteral("MinJobAge"), QStringLiteral("%1 sec").arg(cfg.minJobAge));
+            out += row(QStringLiteral("OverTimeLimit"), QStringLiteral("%1 min").arg(cfg.overTimeLimitMinutes));
+            out += row(QStringLiteral("PriorityType"), cfg.priority == PriorityKind::Basic ? QStringLiteral("priority/basic") : QStringLiteral("priority/multifactor"));
+            out += row(QStringLiteral("PriorityWeightAge"), QString::number(cfg.weightAge));
+            out += row(QStringLiteral("PriorityWeightFairShare"), QString::number(cfg.weightFairshare));
+            out += row(QStringLiteral("SchedulerParameters"), cfg.schedParams.text.isEmpty() ? QStringLiteral("(null)") : cfg.schedParams.text);
+            out += row(QStringLiteral("SchedulerType"), cfg.scheduler == SchedulerKind::Backfill ? QStringLiteral("sched/backfill") : QStringLiteral("sched/builtin"));
+            out += row(QStringLiteral("SelectType"), cfg.selectType);
+            out += row(QStringLiteral("SelectTypeParameters"), cfg.selectTypeParameters.toUpper());
+            ctx.out(out);
+            return ctx.finish(0);
+        }
+        ctx.err(QStringLiteral("scontrol: error: invalid entity:%1 for keyword:show\n").arg(entity));
+        return ctx.finish(1);
+    }
+    if (verb == QLatin1String("hold") || verb == QLatin1String("uhold") || verb == QLatin1String("release") || verb == QLatin1String("requeue")) {
+        QList<std::uint32_t> ids;
+        QString bad;
+        if (args.isEmpty() || !parseJobIdList(args.join(QLatin1Char(',')), &ids, &bad)) {
+            ctx.err(QStringLiteral("Invalid job id specified\n"));
+            return ctx.finish(1);
+        }
+        int rc = 0;
+        for (std::uint32_t id : ids) {
+            Controller::UpdateResult r = verb == QLatin1String("release") ? c.release(id, ctx.user())
+                                         : verb == QLatin1String("requeue") ? c.requeue(id, ctx.user())
+                                                                            : c.hold(id, ctx.user());
+            if (r != Controller::UpdateResult::Ok) {
+                ctx.err(QStringLiteral("%1 for job %2\n").arg(updateError(r)).arg(id));
+                rc = 1;
+            }
+        }
+        return ctx.finish(rc);
+    }
+    if (verb == QLatin1String("update")) {
+        QString jobId, partition;
+        QList<QPair<QString, QString>> settings;
+        for (const QString &a : std::as_const(args)) {
+            const QString key = a.section(QLatin1Char('='), 0, 0).toLower();
+            const QString value = a.section(QLatin1Char('='), 1);
+            if (key == QLatin1String("jobid") || key == QLatin1String("job"))
+                jobId = value;
+            else if (key == QLatin1String("partitionname"))
+                partition = value;
+            else
+                settings << qMakePair(key, value);
+        }
+        if (!partition.isEmpty()) {
+            if (!c.users().isOperator(ctx.user())) {
+                ctx.err(QStringLiteral("slurm_update error: Access/permission denied\n"));
+                return ctx.finish(1);
+            }
+            for (const auto &[k, v] : settings) {
+                if (k == QLatin1String("overtimelimit")) {
+                    bool ok = false;
+                    int m = v.toInt(&ok);
+                    if (v.compare(QLatin1String("UNLIMITED"), Qt::CaseInsensitive) == 0) {
+                        m = -1;
+                        ok = true;
+                    }
+                    if (!ok) {
+                        ctx.err(QStringLiteral("scontrol: error: Invalid OverTimeLimit value: %1\nslurm_update error: No error\n").arg(v));
+                        return ctx.finish(1);
+                    }
+                    c.setPartitionOverTime(partition, m);
+                }
+            }
+            return ctx.finish(0);
+        }
+        bool ok = false;
+        const std::uint32_t id = jobId.section(QLatin1Char('_'), 0, 0).toUInt(&ok);
+        if (!ok) {
+            ctx.err(QStringLiteral("scontrol: error: No job id specified\n"));
+            return ctx.finish(1);
+        }
+        for (const auto &[k, v] : settings) {
+            Controller::UpdateResult r = Controller::UpdateResult::InvalidValue;
+            if (k == QLatin1String("priority")) {
+                bool okp = false;
+                const uint p = v.toUInt(&okp);
+                r = okp ? c.setPriority(id, p, ctx.user()) : Controller::UpdateResult::InvalidValue;
+            } else if (k == QLatin1String("timelimit")) {
+                auto m = parseTimeLimit(v);
+                r = m ? c.setTimeLimit(id, *m, ctx.user()) : Controller::UpdateResult::InvalidValue;
+            } else if (k == QLatin1String("nice")) {
+                bool okn = false;
+                const int n = v.toInt(&okn);
+                r = okn ? c.setNice(id, n, ctx.user()) : Controller::UpdateResult::InvalidValue;
+            } else {
+                ctx.err(QStringLiteral("Update of this parameter is not supported: %1=%2\nRequest aborted\n").arg(k, v));
+                return ctx.finish(1);
+            }
+            if (r != Controller::UpdateResult::Ok) {
+                ctx.err(QStringLiteral("slurm_update error: %1\n").arg(updateError(r)));
+                return ctx.finish(1);
+            }
+        }
+        return ctx.finish(0);
+    }
+    ctx.err(QStringLiteral("invalid keyword: %1\n").arg(verb));
+    return ctx.finish(1);
+}
+
+} // namespace schedlab::slurm

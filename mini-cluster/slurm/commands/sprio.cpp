@@ -1,0 +1,152 @@
+// sprio: the priority factors of pending jobs (multifactor only), and schedlab-explain.
+#include "commandcontext.h"
+
+#include "decision.h"
+
+namespace schedlab::slurm {
+
+int runSprio(CommandContext &ctx)
+{
+    const QStringList &args = ctx.invocation.args;
+    bool longForm = false, withUser = false, normalized = false;
+    QList<std::uint32_t> ids;
+    bool idsGiven = false;
+    QStringList users;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString a = args[i];
+        if (a == QLatin1String("--version") || a == QLatin1String("-V")) {
+            ctx.out(slurmVersionLine());
+            return ctx.finish(0);
+        } else if (a == QLatin1String("-l") || a == QLatin1String("--long")) {
+            longForm = true;
+        } else if (a == QLatin1String("-n") || a == QLatin1String("--norm")) {
+            normalized = true;
+        } else if ((a == QLatin1String("-j") || a == QLatin1String("--jobs")) && i + 1 < args.size()) {
+            parseJobIdList(args[++i], &ids, nullptr);
+            idsGiven = true;
+        } else if (a.startsWith(QLatin1String("--jobs="))) {
+            parseJobIdList(a.mid(7), &ids, nullptr);
+            idsGiven = true;
+        } else if ((a == QLatin1String("-u") || a == QLatin1String("--user")) && i + 1 < args.size()) {
+            users += args[++i].split(QLatin1Char(','));
+            withUser = true;
+        } else if (a == QLatin1String("--help") || a == QLatin1String("--usage")) {
+            ctx.out(QStringLiteral("Usage: sprio [OPTIONS]\n  -h, --noheader                  no headers on output\n  -j, --jobs                      comma separated list of jobs\n  -l, --long                      long report\n  -n, --norm                      display normalized values\n  -u, --user=user_name            comma separated list of users to view\n"));
+            return ctx.finish(0);
+        } else {
+            ctx.err(QStringLiteral("sprio: unrecognized option '%1'\nTry \"sprio --help\" for more information\n").arg(a));
+            return ctx.finish(1);
+        }
+    }
+    const Controller &c = ctx.controller;
+    if (c.config().priority != PriorityKind::Multifactor) {
+        ctx.err(QStringLiteral("You are not running a supported priority plugin\n(priority/basic).\nOnly 'priority/multifactor' is supported.\n"));
+        return ctx.finish(1);
+    }
+    const ClusterConfig &cfg = c.config();
+    struct Col { QString title; int width; std::function<QString(const Job &, const Controller::PriorityFactors &)> value; };
+    auto weighted = [&](double factor, int weight) {
+        return normalized ? QString::number(factor, 'f', 7) : QString::number(std::llround(factor * weight));
+    };
+    QList<Col> cols;
+    cols << Col{QStringLiteral("JOBID"), 15, [](const Job &j, const auto &) { return QString::number(j.id); }};
+    cols << Col{QStringLiteral("PARTITION"), -9, [](const Job &j, const auto &) { return j.partition; }};
+    if (longForm || withUser)
+        cols << Col{QStringLiteral("USER"), 8, [](const Job &j, const auto &) { return j.user; }};
+    cols << Col{QStringLiteral("PRIORITY"), 10, [&](const Job &j, const auto &) { return normalized ? QString::number(j.priority / 4294967295.0, 'f', 7) : QString::number(j.priority); }};
+    cols << Col{QStringLiteral("SITE"), 10, [](const Job &, const auto &) { return QStringLiteral("0"); }};
+    const int wAge = c.weightAge(), wFs = c.weightFairshare();
+    if (longForm || wAge)
+        cols << Col{QStringLiteral("AGE"), 10, [&](const Job &, const auto &f) { return weighted(f.age, wAge); }};
+    if (longForm || cfg.weightAssoc)
+        cols << Col{QStringLiteral("ASSOC"), 10, [&](const Job &, const auto &f) { return weighted(f.assoc, cfg.weightAssoc); }};
+    if (longForm || wFs)
+        cols << Col{QStringLiteral("FAIRSHARE"), 10, [&](const Job &, const auto &f) { return weighted(f.fairshare, wFs); }};
+    if (longForm || cfg.weightJobSize)
+        cols << Col{QStringLiteral("JOBSIZE"), 10, [&](const Job &, const auto &f) { return weighted(f.jobSize, cfg.weightJobSize); }};
+    if (longForm || cfg.weightPartition)
+        cols << Col{QStringLiteral("PARTITION"), 10, [&](const Job &, const auto &f) { return weighted(f.partition, cfg.weightPartition); }};
+    if (longForm || cfg.weightQos)
+        cols << Col{QStringLiteral("QOS"), 10, [&](const Job &, const auto &f) { return weighted(f.qos, cfg.weightQos); }};
+    if (longForm)
+        cols << Col{QStringLiteral("NICE"), 11, [](const Job &j, const auto &) { return QString::number(j.nice); }};
+    if (longForm)
+        cols << Col{QStringLiteral("TRES"), 20, [](const Job &, const auto &) { return QString(); }};
+    QList<const Job *> jobs;
+    for (const Job *j : c.jobs()) {
+        if (j->state != JobState::Pending || j->heldByUser || j->heldByAdmin)
+            continue;
+        if (idsGiven && !ids.contains(j->id))
+            continue;
+        if (!users.isEmpty() && !users.contains(j->user))
+            continue;
+        jobs << j;
+    }
+    if (jobs.isEmpty() && (idsGiven || !users.isEmpty())) {
+        ctx.out(QStringLiteral("Unable to find jobs matching user/id(s) specified\n"));
+        return ctx.finish(0);
+    }
+    auto render = [&](const std::function<QString(const Col &)> &v) {
+        QString line;
+        for (int i = 0; i < cols.size(); ++i) {
+            if (i)
+                line += QLatin1Char(' ');
+            line += fitColumn(v(cols[i]), std::abs(cols[i].width), cols[i].width > 0);
+        }
+        return line + QLatin1Char('\n');
+    };
+    QString out = render([](const Col &col) { return col.title; });
+    for (const Job *j : std::as_const(jobs)) {
+        const Controller::PriorityFactors f = c.priorityFactors(*j);
+        out += render([&](const Col &col) { return col.value(*j, f); });
+    }
+    ctx.out(out);
+    return ctx.finish(0);
+}
+
+int runExplain(CommandContext &ctx)
+{
+    const QStringList &args = ctx.invocation.args;
+    QString language = ctx.env("SCHEDLAB_LANG");
+    if (language.isEmpty())
+        language = ctx.env("LANG").startsWith(QLatin1String("en")) ? QStringLiteral("en") : QStringLiteral("fr");
+    QList<std::uint32_t> ids;
+    bool all = false;
+    for (const QString &a : args) {
+        if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
+            ctx.out(QStringLiteral("Usage: schedlab-explain [--all] [--lang=fr|en] JOBID...\n"
+                                   "Prints why the mini-cluster's scheduler left each job where it is,\n"
+                                   "or why it started it (the last decision; --all: every decision).\n"));
+            return ctx.finish(0);
+        }
+        if (a == QLatin1String("--all"))
+            all = true;
+        else if (a.startsWith(QLatin1String("--lang=")))
+            language = a.mid(7);
+        else if (!parseJobIdList(a, &ids, nullptr)) {
+            ctx.err(QStringLiteral("schedlab-explain: error: Invalid job id %1\n").arg(a));
+            return ctx.finish(1);
+        }
+    }
+    if (ids.isEmpty()) {
+        ctx.err(QStringLiteral("schedlab-explain: error: no job id given (schedlab-explain JOBID)\n"));
+        return ctx.finish(1);
+    }
+    int rc = 0;
+    for (std::uint32_t id : ids) {
+        const QList<Decision> decisions = ctx.controller.decisions(id);
+        if (decisions.isEmpty()) {
+            ctx.err(QStringLiteral("schedlab-explain: error: no decision recorded for job %1\n").arg(id));
+            rc = 1;
+            continue;
+        }
+        if (all)
+            for (const Decision &d : decisions)
+                ctx.out(renderDecision(d, language) + QLatin1Char('\n'));
+        else
+            ctx.out(renderDecision(decisions.last(), language) + QLatin1Char('\n'));
+    }
+    return ctx.finish(rc);
+}
+
+} // namespace schedlab::slurm

@@ -1,0 +1,879 @@
+// slurmctld's bookkeeping: submission checks, job lifecycle, kills and time limits.
+// The two schedulers live in mainscheduler.cpp and backfill.cpp, priorities in priority.cpp.
+#include "controller.h"
+
+#include "accounting.h"
+#include "hostlist.h"
+
+#include <algorithm>
+#include <climits>
+#include <csignal>
+
+namespace schedlab::slurm {
+
+namespace {
+constexpr qint64 kTimeLimitPeriod = 30; // PERIODIC_TIMEOUT in slurmctld
+constexpr qint64 kRequeueDelay = 121;   // cred expiry window + 1
+} // namespace
+
+Controller::Controller(ClusterConfig config, UserDirectory *users, qint64 startEpoch)
+    : config_(std::move(config))
+    , users_(users)
+    , usage_(config_)
+    , startEpoch_(startEpoch)
+    , now_(startEpoch)
+    , nextJobId_(config_.firstJobId)
+    , lastUsageAccrual_(startEpoch)
+{
+    for (const NodeConfig &node : config_.nodes) {
+        totalCpus_ += node.cpus;
+        ++totalNodes_;
+    }
+}
+
+Controller::~Controller() = default;
+
+void Controller::setAccounting(AccountingStore *store)
+{
+    accounting_ = store;
+    if (store)
+        nextJobId_ = std::max(nextJobId_, store->maxJobId() + 1);
+}
+
+void Controller::setEventListener(std::function<void(const JobEvent &)> listener)
+{
+    listener_ = std::move(listener);
+}
+
+const Job *Controller::job(std::uint32_t id) const
+{
+    auto it = jobs_.find(id);
+    return it == jobs_.end() ? nullptr : &it->second;
+}
+
+QList<const Job *> Controller::jobs() const
+{
+    QList<const Job *> list;
+    list.reserve(int(jobs_.size()));
+    for (const auto &[id, job] : jobs_)
+        list << &job;
+    return list;
+}
+
+const Decision *Controller::lastDecision(std::uint32_t jobId) const
+{
+    auto it = decisions_.constFind(jobId);
+    return it == decisions_.constEnd() || it->isEmpty() ? nullptr : &it->last();
+}
+
+QList<Decision> Controller::decisions(std::uint32_t jobId) const
+{
+    return decisions_.value(jobId);
+}
+
+void Controller::recordDecision(const Decision &decision)
+{
+    QList<Decision> &list = decisions_[decision.jobId];
+    // A job waiting for hours gets the same verdict at every pass: keep one of each run.
+    if (!list.isEmpty()) {
+        Decision &last = list.last();
+        if (last.kind == decision.kind && last.blockingJobId == decision.blockingJobId
+            && last.expectedStart == decision.expectedStart) {
+            last = decision;
+            return;
+        }
+    }
+    list << decision;
+    if (list.size() > 50)
+        list.removeFirst();
+}
+
+void Controller::emitEvent(JobEvent::Kind kind, const Job &job)
+{
+    if (accounting_ && kind != JobEvent::Kind::Purged)
+        accounting_->record(job);
+    if (listener_)
+        listener_({kind, job.id, now_});
+}
+
+void Controller::schedule(qint64 at, TimedEvent::Kind kind, std::uint32_t jobId)
+{
+    timed_.insert({at, TimedEvent{kind, jobId}});
+}
+
+// --- submission ------------------------------------------------------------------------
+
+SubmitResult Controller::reject(const QString &lines) const
+{
+    SubmitResult result;
+    result.errorMessages = lines;
+    return result;
+}
+
+void Controller::resolveResources(Job &job) const
+{
+    const JobRequest &r = job.request;
+    job.minNodes = r.minNodes.value_or(1);
+    job.cpusPerTask = r.cpusPerTask.value_or(1);
+    if (r.ntasksPerNode)
+        job.ntasks = *r.ntasksPerNode * job.minNodes;
+    else
+        job.ntasks = r.ntasks.value_or(job.minNodes);
+    if (job.ntasks < job.minNodes && !r.ntasks)
+        job.ntasks = job.minNodes;
+    const int tasksPerNode = r.ntasksPerNode.value_or((job.ntasks + job.minNodes - 1) / job.minNodes);
+    job.cpusPerNode = std::max(1, tasksPerNode) * job.cpusPerTask;
+    job.exclusive = r.exclusive;
+    job.gres = r.gres;
+    if (r.memPerCpuMb) {
+        job.memPerCpuMb = *r.memPerCpuMb;
+        job.memPerNodeMb = 0;
+    } else if (r.memPerNodeMb) {
+        job.memPerNodeMb = *r.memPerNodeMb == 0 ? -1 : *r.memPerNodeMb;
+    } else if (config_.defMemPerCpu > 0) {
+        job.memPerCpuMb = config_.defMemPerCpu;
+        job.memPerNodeMb = 0;
+    } else if (config_.defMemPerNode > 0) {
+        job.memPerNodeMb = config_.defMemPerNode;
+    } else {
+        job.memPerNodeMb = -1; // CR_Core_Memory without a default: the whole node
+    }
+}
+
+// fname.c: %% %j %J %A %a %x %u %N %n %t %s, with an optional width (zero padded).
+static QString expandFilePattern(const QString &pattern, const Job &job, const QString &node)
+{
+    if (pattern.contains(QLatin1Char('\\')))
+        return QString(pattern).remove(QLatin1Char('\\'));
+    QString out;
+    for (int i = 0; i < pattern.size(); ++i) {
+        QChar c = pattern[i];
+        if (c != QLatin1Char('%') || i + 1 >= pattern.size()) {
+            out += c;
+            continue;
+        }
+        int j = i + 1;
+        int width = 0;
+        while (j < pattern.size() && pattern[j].isDigit())
+            width = std::min(10, width * 10 + pattern[j++].digitValue());
+        if (j >= pattern.size()) {
+            out += pattern.mid(i);
+            break;
+        }
+        QChar key = pattern[j];
+        auto num = [&](qint64 v) { return QStringLiteral("%1").arg(v, width, 10, QLatin1Char('0')); };
+        const std::uint32_t arrayId = job.arrayJobId ? job.arrayJobId : job.id;
+        switch (key.unicode()) {
+        case '%': out += QLatin1Char('%'); break;
+        case 'j': case 'J': out += num(job.id); break;
+        case 'A': out += num(arrayId); break;
+        case 'a': out += num(job.arrayTaskId == Job::kNoTask ? 4294967294LL : job.arrayTaskId); break;
+        case 'x': out += job.name; break;
+        case 'u': out += job.user; break;
+        case 'N': out += node; break;
+        case 'n': case 't': out += num(0); break;
+        case 's': out += QStringLiteral("batch"); break;
+        default: out += pattern.mid(i, j - i + 1); break;
+        }
+        i = j;
+    }
+    return out;
+}
+
+void Controller::resolveFiles(Job &job) const
+{
+    const QString node = job.allocation.isEmpty() ? QString() : job.allocation.first().node;
+    auto absolute = [&](const QString &path) {
+        if (path.startsWith(QLatin1Char('/')))
+            return path;
+        return job.workDir + QLatin1Char('/') + path;
+    };
+    QString outPattern = job.stdoutPattern;
+    if (outPattern.isEmpty())
+        outPattern = job.arrayJobId ? QStringLiteral("slurm-%A_%a.out") : QStringLiteral("slurm-%j.out");
+    job.stdoutPath = absolute(expandFilePattern(outPattern, job, node));
+    job.stderrPath = job.stderrPattern.isEmpty()
+                         ? job.stdoutPath
+                         : absolute(expandFilePattern(job.stderrPattern, job, node));
+}
+
+QString Controller::checkAgainstCluster(const Job &job, const PartitionConfig &part) const
+{
+    bool cpuOk = false, memOk = false, gresOk = false;
+    for (const QString &name : part.nodes) {
+        const NodeConfig *node = config_.node(name);
+        if (!node)
+            continue;
+        if (job.cpusPerNode <= node->cpus)
+            cpuOk = true;
+        if (NodeUsage::memoryFor(job, *node, job.cpusPerNode) <= node->realMemoryMb)
+            memOk = true;
+        Job gresOnly = job;
+        gresOnly.cpusPerNode = 1;
+        gresOnly.memPerNodeMb = 1;
+        gresOnly.memPerCpuMb = 0;
+        if (NodeUsage::couldFit(gresOnly, *node))
+            gresOk = true;
+    }
+    const QString failed = QStringLiteral(
+        "sbatch: error: Batch job submission failed: Requested node configuration is not available\n");
+    if (!memOk)
+        return QStringLiteral("sbatch: error: Memory specification can not be satisfied\n") + failed;
+    if (!cpuOk)
+        return QStringLiteral("sbatch: error: CPU count per node can not be satisfied\n") + failed;
+    if (!gresOk)
+        return failed;
+    return {};
+}
+
+// The partition limits a job breaks, as the backfill names them (PartitionConfig at submit).
+Reason Controller::limitReason(const Job &job) const
+{
+    const PartitionConfig *part = config_.partition(job.partition);
+    if (!part)
+        return Reason::None;
+    if (job.timeLimit != kNoValMinutes && part->maxTimeMinutes != kInfiniteMinutes
+        && (job.timeLimit == kInfiniteMinutes || job.timeLimit > part->maxTimeMinutes))
+        return Reason::PartitionTimeLimit;
+    const int limit = int(std::min<std::uint32_t>(part->maxNodes, std::uint32_t(part->nodes.size())));
+    if (job.minNodes > limit)
+        return Reason::PartitionNodeLimit;
+    if (!part->up)
+        return part->stateText == QLatin1String("INACTIVE") ? Reason::PartitionInactive
+                                                            : Reason::PartitionDown;
+    return Reason::None;
+}
+
+bool Controller::isTopPriority(const Job &job) const
+{
+    for (std::uint32_t id : pending_) {
+        const Job &other = jobs_.at(id);
+        if (other.id != job.id && other.partition == job.partition && other.priority > job.priority
+            && !other.heldByUser && !other.heldByAdmin)
+            return false;
+    }
+    return true;
+}
+
+SubmitResult Controller::submit(const Submission &s)
+{
+    users_->addUser(s.user);
+    Job job;
+    job.request = s.request;
+    job.user = s.user;
+    job.uid = users_->uid(s.user);
+    job.gid = users_->gid(s.user);
+    job.name = s.request.jobName.isEmpty() ? s.defaultName : s.request.jobName;
+    job.workDir = s.request.chdir.isEmpty()
+                      ? s.workDir
+                      : (s.request.chdir.startsWith(QLatin1Char('/'))
+                             ? s.request.chdir
+                             : s.workDir + QLatin1Char('/') + s.request.chdir);
+    job.command = s.command.isEmpty() ? QStringLiteral("(null)") : s.command;
+    job.script = s.script;
+    job.scriptArgs = s.request.scriptArgs;
+    job.environment = s.environment;
+    job.stdoutPattern = s.request.output;
+    job.stderrPattern = s.request.error;
+    job.stdinPath = s.request.input.isEmpty() ? QStringLiteral("/dev/null") : s.request.input;
+    job.modeled = s.modeled;
+    job.modeledRuntime = s.modeledRuntime;
+    job.modeledExit = s.modeledExit;
+    job.nice = s.request.nice;
+    job.requeue = s.request.requeue.value_or(config_.jobRequeue);
+
+    const PartitionConfig *part = s.request.partition.isEmpty()
+                                      ? config_.defaultPartition()
+                                      : config_.partition(s.request.partition);
+    if (!part) {
+        if (s.request.partition.isEmpty())
+            return reject(QStringLiteral("sbatch: error: Batch job submission failed: "
+                                         "No partition specified or system default partition\n"));
+        return reject(QStringLiteral("sbatch: error: invalid partition specified: %1\n"
+                                     "sbatch: error: Batch job submission failed: Invalid "
+                                     "partition name specified\n")
+                          .arg(s.request.partition));
+    }
+    job.partition = part->name;
+    job.account = s.request.account.isEmpty() ? users_->defaultAccount(s.user) : s.request.account;
+    if (!s.request.account.isEmpty() && !users_->isMember(s.user, s.request.account)
+        && !users_->isOperator(s.user))
+        return reject(QStringLiteral("sbatch: error: Batch job submission failed: Invalid account "
+                                     "or account/partition combination specified\n"));
+    resolveResources(job);
+    if (QString err = checkAgainstCluster(job, *part); !err.isEmpty())
+        return reject(err);
+
+    job.timeLimit = s.request.timeLimitMinutes;
+    if (job.timeLimit == kNoValMinutes && part->defaultTimeMinutes != kNoValMinutes)
+        job.timeLimit = part->defaultTimeMinutes;
+    const Reason limit = limitReason(job);
+    if (limit != Reason::None && config_.enforcePartLimits != EnforcePartLimits::No) {
+        if (limit == Reason::PartitionTimeLimit)
+            return reject(QStringLiteral("sbatch: error: Batch job submission failed: Requested "
+                                         "time limit is invalid (missing or exceeds some limit)\n"));
+        if (limit == Reason::PartitionNodeLimit)
+            return reject(QStringLiteral("sbatch: error: Batch job submission failed: Node count "
+                                         "specification invalid\n"));
+    }
+    if (job.minNodes > totalNodes_ && config_.enforcePartLimits != EnforcePartLimits::No)
+        return reject(QStringLiteral("sbatch: error: Batch job submission failed: Node count "
+                                     "specification invalid\n"));
+
+    SubmitResult result;
+    if (s.request.testOnly) {
+        result.ok = true;
+        result.testOnlyText = QStringLiteral("sbatch: Job %1 to start at %2 using %3 processors on "
+                                             "nodes %4 in partition %5\n");
+        return result;
+    }
+
+    job.id = nextJobId_++;
+    job.submitTime = now_;
+    job.eligibleTime = now_;
+    job.accrueTime = now_;
+    if (s.request.beginEpoch && *s.request.beginEpoch > now_) {
+        job.beginTime = *s.request.beginEpoch;
+        job.eligibleTime = job.beginTime;
+        job.reason = Reason::BeginTime;
+        schedule(job.beginTime, TimedEvent::Kind::BeginTime, job.id);
+    }
+    if (s.request.array) {
+        job.arrayJobId = job.id;
+        job.pendingTasks = s.request.array->taskIds;
+        job.arrayMaxRunning = s.request.array->maxRunning;
+    }
+    job.priority = newPriority(job);
+    if (s.request.priority) {
+        job.priority = *s.request.priority;
+        job.priorityFixed = true;
+    }
+    if (s.request.hold) {
+        job.heldByUser = true;
+        job.priority = 0;
+        job.reason = Reason::JobHeldUser;
+    } else if (limit != Reason::None) {
+        job.reason = Reason::PartitionConfig;
+    } else if (!s.request.dependencies.isEmpty()) {
+        job.reason = Reason::Dependency;
+    } else if (job.reason == Reason::None && !isTopPriority(job)) {
+        job.reason = Reason::Priority;
+    }
+    resolveFiles(job);
+    const std::uint32_t id = job.id;
+    jobs_.emplace(id, std::move(job));
+    pending_.insert(id);
+    submitPassWanted_ = true;
+    Decision d;
+    d.kind = Decision::Kind::NotYetConsidered;
+    d.time = now_;
+    d.jobId = id;
+    recordDecision(d);
+    emitEvent(JobEvent::Kind::Submitted, jobs_.at(id));
+    result.ok = true;
+    result.jobId = id;
+    return result;
+}
+
+// --- cancellation and updates ----------------------------------------------------------
+
+Controller::CancelResult Controller::cancel(std::uint32_t jobId, const QString &byUser)
+{
+    auto it = jobs_.find(jobId);
+    if (it == jobs_.end())
+        return CancelResult::InvalidId;
+    Job &job = it->second;
+    if (job.user != byUser && !users_->isOperator(byUser))
+        return CancelResult::PermissionDenied;
+    if (isFinished(job.state) || job.completing)
+        return CancelResult::AlreadyDone;
+    job.requid = users_->uid(byUser);
+    if (job.state == JobState::Pending) {
+        pending_.erase(job.id);
+        job.state = JobState::Cancelled;
+        job.startTime = 0;
+        job.endTime = now_;
+        job.schedNodes.clear();
+        schedule(now_ + config_.minJobAge, TimedEvent::Kind::Purge, job.id);
+        emitEvent(JobEvent::Kind::Ended, job);
+        return CancelResult::Ok;
+    }
+    beginKill(job, JobState::Cancelled, job.reason, QString());
+    return CancelResult::Ok;
+}
+
+Controller::CancelResult Controller::signal(std::uint32_t jobId, int sig, const QString &byUser)
+{
+    auto it = jobs_.find(jobId);
+    if (it == jobs_.end())
+        return CancelResult::InvalidId;
+    Job &job = it->second;
+    if (job.user != byUser && !users_->isOperator(byUser))
+        return CancelResult::PermissionDenied;
+    if (isFinished(job.state) || job.completing)
+        return CancelResult::AlreadyDone;
+    if (job.state == JobState::Pending)
+        return cancel(jobId, byUser);
+    if (!job.modeled && launcher_) {
+        if (sig == SIGKILL)
+            launcher_->kill(job.id);
+        else
+            launcher_->terminate(job.id);
+    }
+    return CancelResult::Ok;
+}
+
+Controller::UpdateResult Controller::setPriority(std::uint32_t jobId, std::uint32_t priority,
+                                                 const QString &byUser)
+{
+    auto it = jobs_.find(jobId);
+    if (it == jobs_.end())
+        return UpdateResult::InvalidId;
+    if (!users_->isOperator(byUser))
+        return UpdateResult::PermissionDenied;
+    Job &job = it->second;
+    if (isFinished(job.state))
+        return UpdateResult::AlreadyDone;
+    job.priority = priority;
+    job.priorityFixed = true;
+    if (priority == 0) {
+        job.heldByAdmin = true;
+        job.reason = Reason::JobHeldAdmin;
+    }
+    emitEvent(JobEvent::Kind::Updated, job);
+    return UpdateResult::Ok;
+}
+
+Controller::UpdateResult Controller::setTimeLimit(std::uint32_t jobId, std::uint32_t minutes,
+                                                  const QString &byUser)
+{
+    auto it = jobs_.find(jobId);
+    if (it == jobs_.end())
+        return UpdateResult::InvalidId;
+    Job &job = it->second;
+    if (isFinished(job.state))
+        return UpdateResult::AlreadyDone;
+    // Users may lower their own limits; only an operator may raise one.
+    const bool lowering = job.timeLimit != kInfiniteMinutes && job.timeLimit != kNoValMinutes
+                          && minutes <= job.timeLimit;
+    if (!users_->isOperator(byUser) && (job.user != byUser || !lowering))
+        return UpdateResult::PermissionDenied;
+    job.timeLimit = minutes;
+    if (job.state == JobState::Running)
+        job.endTime = minutes == kInfiniteMinutes ? job.startTime + 365 * 86400
+                                                  : job.startTime + qint64(minutes) * 60;
+    emitEvent(JobEvent::Kind::Updated, job);
+    return UpdateResult::Ok;
+}
+
+Controller::UpdateResult Controller::setNice(std::uint32_t jobId, int nice, const QString &byUser)
+{
+    auto it = jobs_.find(jobId);
+    if (it == jobs_.end())
+        return UpdateResult::InvalidId;
+    Job &job = it->second;
+    if (job.user != byUser && !users_->isOperator(byUser))
+        return UpdateResult::PermissionDenied;
+    if (nice < 0 && !users_->isOperator(byUser))
+        return UpdateResult::PermissionDenied;
+    if (job.state != JobState::Pending)
+        return UpdateResult::AlreadyDone;
+    job.nice = nice;
+    if (!job.priorityFixed)
+        job.priority = newPriority(job);
+    emitEvent(JobEvent::Kind::Updated, job);
+    return UpdateResult::Ok;
+}
+
+Controller::UpdateResult Controller::hold(std::uint32_t jobId, const QString &byUser)
+{
+    auto it = jobs_.find(jobId);
+    if (it == jobs_.end())
+        return UpdateResult::InvalidId;
+    Job &job = it->second;
+    if (job.user != byUser && !users_->isOperator(byUser))
+        return UpdateResult::PermissionDenied;
+    if (job.state != JobState::Pending)
+        return UpdateResult::AlreadyDone;
+    if (users_->isOperator(byUser)) {
+        job.heldByAdmin = true;
+        job.reason = Reason::JobHeldAdmin;
+    } else {
+        job.heldByUser = true;
+        job.reason = Reason::JobHeldUser;
+    }
+    job.priority = 0;
+    job.startTime = 0;
+    job.schedNodes.clear();
+    emitEvent(JobEvent::Kind::Updated, job);
+    return UpdateResult::Ok;
+}
+
+Controller::UpdateResult Controller::release(std::uint32_t jobId, const QString &byUser)
+{
+    auto it = jobs_.find(jobId);
+    if (it == jobs_.end())
+        return UpdateResult::InvalidId;
+    Job &job = it->second;
+    if (job.user != byUser && !users_->isOperator(byUser))
+        return UpdateResult::PermissionDenied;
+    if (job.heldByAdmin && !users_->isOperator(byUser))
+        return UpdateResult::PermissionDenied;
+    if (job.state != JobState::Pending)
+        return UpdateResult::AlreadyDone;
+    job.heldByUser = job.heldByAdmin = false;
+    job.priorityFixed = job.request.priority.has_value();
+    job.priority = job.priorityFixed ? *job.request.priority : newPriority(job);
+    job.reason = Reason::None;
+    submitPassWanted_ = true;
+    emitEvent(JobEvent::Kind::Updated, job);
+    return UpdateResult::Ok;
+}
+
+Controller::UpdateResult Controller::requeue(std::uint32_t jobId, const QString &byUser)
+{
+    auto it = jobs_.find(jobId);
+    if (it == jobs_.end())
+        return UpdateResult::InvalidId;
+    Job &job = it->second;
+    if (job.user != byUser && !users_->isOperator(byUser))
+        return UpdateResult::PermissionDenied;
+    if (job.state != JobState::Running || job.completing)
+        return UpdateResult::AlreadyDone;
+    beginKill(job, JobState::Pending, Reason::BeginTime, QStringLiteral(" DUE TO JOB REQUEUE"));
+    return UpdateResult::Ok;
+}
+
+Controller::UpdateResult Controller::setPartitionOverTime(const QString &partition, int minutes)
+{
+    for (PartitionConfig &p : config_.partitions) {
+        if (p.name == partition) {
+            p.overTimeLimitMinutes = minutes;
+            return UpdateResult::Ok;
+        }
+    }
+    return UpdateResult::InvalidValue;
+}
+
+// --- running and ending ----------------------------------------------------------------
+
+void Controller::startJob(Job &job, const QList<NodeShare> &allocation, bool byBackfill)
+{
+    pending_.erase(job.id);
+    job.allocation = allocation;
+    usage_.take(allocation, job.exclusive);
+    running_.insert(job.id);
+    job.state = JobState::Running;
+    job.reason = Reason::None;
+    job.stateDesc.clear();
+    job.schedNodes.clear();
+    job.startTime = now_;
+    job.lastSchedEval = now_;
+    job.scheduler = byBackfill ? QStringLiteral("Backfill") : QStringLiteral("Main");
+    if (job.timeLimit == kNoValMinutes) {
+        const PartitionConfig *part = config_.partition(job.partition);
+        job.timeLimit = part ? part->maxTimeMinutes : kInfiniteMinutes;
+    }
+    job.endTime = job.timeLimit == kInfiniteMinutes ? now_ + 365 * 86400
+                                                    : now_ + qint64(job.timeLimit) * 60;
+    resolveFiles(job);
+    const QString nodes = compressHostlist(job.nodeNames());
+    if (config_.prologContain) {
+        StepRecord ext;
+        ext.id = ext.name = QStringLiteral("extern");
+        ext.start = now_;
+        ext.cpus = job.allocatedCpus();
+        ext.nodes = nodes;
+        job.steps << ext;
+    }
+    StepRecord batch;
+    batch.id = batch.name = QStringLiteral("batch");
+    batch.start = now_;
+    batch.cpus = job.allocation.isEmpty() ? 0 : job.allocation.first().cpus;
+    batch.nodes = job.allocation.isEmpty() ? QString() : job.allocation.first().node;
+    job.steps << batch;
+    Decision d;
+    d.kind = byBackfill ? Decision::Kind::StartedBackfill : Decision::Kind::StartedMain;
+    d.time = now_;
+    d.jobId = job.id;
+    d.nodes = job.nodeNames();
+    recordDecision(d);
+    emitEvent(JobEvent::Kind::Started, job);
+
+    if (job.modeled) {
+        schedule(now_ + std::max<qint64>(0, job.modeledRuntime), TimedEvent::Kind::ModeledEnd, job.id);
+    } else if (launcher_ && !launcher_->launch(job)) {
+        payloadLaunchFailed(job.id);
+    }
+}
+
+void Controller::endJob(Job &job, JobState state, Reason reason, int exitCode, int exitSignal,
+                        qint64 batchEnd, JobState batchState, int batchExit, int batchSignal)
+{
+    if (!job.completing)
+        job.endTime = now_;
+    job.completing = false;
+    job.state = state;
+    job.reason = reason;
+    job.exitCode = exitCode;
+    job.exitSignal = exitSignal;
+    for (StepRecord &step : job.steps) {
+        if (step.id == QLatin1String("batch")) {
+            step.state = batchState;
+            step.exitCode = batchExit;
+            step.exitSignal = batchSignal;
+            step.end = batchEnd;
+        } else if (step.end == 0) {
+            step.state = JobState::Completed;
+            step.end = batchEnd;
+        }
+    }
+    if (running_.erase(job.id))
+        usage_.release(job.allocation, job.exclusive);
+    accrueUsage(now_);
+    schedule(now_ + config_.minJobAge, TimedEvent::Kind::Purge, job.id);
+    emitEvent(JobEvent::Kind::Ended, job);
+    dependenciesChanged();
+    mainPass(false); // a job ending triggers a pass at once
+}
+
+void Controller::beginKill(Job &job, JobState finalState, Reason reason, const QString &why)
+{
+    const QString node = job.allocation.isEmpty() ? QString() : job.allocation.first().node;
+    job.completing = true;
+    job.state = finalState;
+    job.reason = reason;
+    job.endTime = now_;
+    if (launcher_ && !job.modeled) {
+        const QString line = QStringLiteral("slurmstepd: error: *** JOB %1 ON %2 CANCELLED AT %3%4 ***\n")
+                                 .arg(job.id)
+                                 .arg(node, formatTimestamp(now_), why);
+        launcher_->appendToStderr(job, line.toUtf8());
+    }
+    emitEvent(JobEvent::Kind::Completing, job);
+    if (job.modeled || !launcher_) {
+        finishCompleting(job, SIGTERM);
+        return;
+    }
+    job.killDeadline = now_ + std::max(config_.killWait, 5);
+    schedule(job.killDeadline, TimedEvent::Kind::KillDeadline, job.id);
+    launcher_->terminate(job.id);
+}
+
+// The processes of a job that was being killed are gone.
+void Controller::finishCompleting(Job &job, int rawStatus)
+{
+    const int sig = WIFSIGNALED(rawStatus) ? WTERMSIG(rawStatus) : 0;
+    const int code = WIFEXITED(rawStatus) ? WEXITSTATUS(rawStatus) : 0;
+    if (job.state == JobState::Pending) { // requeue
+        if (running_.erase(job.id))
+            usage_.release(job.allocation, job.exclusive);
+        job.completing = false;
+        job.restarts += 1;
+        job.allocation.clear();
+        job.steps.clear();
+        job.startTime = 0;
+        job.beginTime = now_ + kRequeueDelay;
+        job.eligibleTime = job.beginTime;
+        job.reason = Reason::BeginTime;
+        schedule(job.beginTime, TimedEvent::Kind::BeginTime, job.id);
+        pending_.insert(job.id);
+        emitEvent(JobEvent::Kind::Updated, job);
+        mainPass(false);
+        return;
+    }
+    const qint64 killedAt = job.endTime;
+    job.completing = true;
+    const JobState finalState = job.state;
+    now_ = std::max(now_, killedAt);
+    endJob(job, finalState, job.reason, 0, 0, now_, JobState::Cancelled, code, sig);
+    job.endTime = killedAt;
+    if (accounting_)
+        accounting_->record(job);
+}
+
+void Controller::payloadExited(std::uint32_t jobId, int rawStatus)
+{
+    auto it = jobs_.find(jobId);
+    if (it == jobs_.end() || isFinished(it->second.state) && !it->second.completing)
+        return;
+    Job &job = it->second;
+    if (job.completing) {
+        finishCompleting(job, rawStatus);
+        return;
+    }
+    if (WIFSIGNALED(rawStatus)) {
+        const int sig = WTERMSIG(rawStatus);
+        endJob(job, JobState::Failed, Reason::JobLaunchFailure, 0, sig, now_, JobState::Cancelled,
+               0, sig);
+        return;
+    }
+    const int code = WEXITSTATUS(rawStatus);
+    if (code == 0) {
+        endJob(job, JobState::Completed, Reason::None, 0, 0, now_, JobState::Completed, 0, 0);
+    } else {
+        endJob(job, JobState::Failed, Reason::NonZeroExitCode, code, 0, now_, JobState::Failed,
+               code, 0);
+    }
+}
+
+void Controller::payloadLaunchFailed(std::uint32_t jobId)
+{
+    auto it = jobs_.find(jobId);
+    if (it == jobs_.end())
+        return;
+    // What slurmstepd does when it cannot open the output file (0:53, seen on Slurm 22.05).
+    endJob(it->second, JobState::Failed, Reason::JobLaunchFailure, 0, 53, now_,
+           JobState::Cancelled, 0, 53);
+}
+
+void Controller::timeLimitCheck()
+{
+    std::vector<std::uint32_t> expired;
+    for (std::uint32_t id : running_) {
+        const Job &job = jobs_.at(id);
+        if (job.completing || job.timeLimit == kInfiniteMinutes)
+            continue;
+        int over = config_.overTimeLimitMinutes;
+        if (const PartitionConfig *p = config_.partition(job.partition); p && p->overTimeLimitMinutes)
+            over = *p->overTimeLimitMinutes;
+        if (over < 0)
+            continue; // UNLIMITED
+        if (job.startTime + qint64(job.timeLimit) * 60 <= now_ - qint64(over) * 60)
+            expired.push_back(id);
+    }
+    for (std::uint32_t id : expired)
+        beginKill(jobs_.at(id), JobState::Timeout, Reason::TimeLimit, QStringLiteral(" DUE TO TIME LIMIT"));
+}
+
+void Controller::purgeOld()
+{
+    // Purge events are scheduled per job; nothing to sweep.
+}
+
+void Controller::dependenciesChanged()
+{
+    for (std::uint32_t id : pending_) {
+        Job &job = jobs_.at(id);
+        if (!job.request.dependencies.isEmpty())
+            eligible(job, true);
+    }
+}
+
+// --- time ------------------------------------------------------------------------------
+
+qint64 Controller::periodicNext(qint64 period) const
+{
+    if (period <= 0)
+        return LLONG_MAX;
+    const qint64 t = now_ - startEpoch_;
+    const qint64 next = (t / period + 1) * period;
+    return startEpoch_ + next;
+}
+
+qint64 Controller::nextEventTime() const
+{
+    qint64 next = LLONG_MAX;
+    if (!timed_.empty())
+        next = std::min(next, timed_.begin()->first);
+    if (!running_.empty())
+        next = std::min(next, periodicNext(kTimeLimitPeriod));
+    if (!pending_.empty()) {
+        if (config_.scheduler == SchedulerKind::Backfill)
+            next = std::min(next, periodicNext(config_.schedParams.bfInterval));
+        next = std::min(next, periodicNext(config_.schedParams.schedInterval));
+        if (config_.priority == PriorityKind::Multifactor)
+            next = std::min(next, periodicNext(config_.priorityCalcPeriodSecs));
+    }
+    return next;
+}
+
+static bool dueAt(qint64 t, qint64 start, qint64 period)
+{
+    return period > 0 && (t - start) % period == 0;
+}
+
+void Controller::advanceTo(qint64 t)
+{
+    while (true) {
+        const qint64 next = nextEventTime();
+        if (next > t)
+            break;
+        now_ = std::max(now_, next);
+        // 1. payload exits and their consequences, kill deadlines, begin times, purges
+        bool mainWanted = false;
+        while (!timed_.empty() && timed_.begin()->first <= now_) {
+            const TimedEvent ev = timed_.begin()->second;
+            timed_.erase(timed_.begin());
+            auto it = jobs_.find(ev.jobId);
+            if (it == jobs_.end())
+                continue;
+            Job &job = it->second;
+            switch (ev.kind) {
+            case TimedEvent::Kind::ModeledEnd:
+                if (job.state == JobState::Running && !job.completing)
+                    payloadExited(job.id, job.modeledExit << 8);
+                break;
+            case TimedEvent::Kind::KillDeadline:
+                if (job.completing && job.killDeadline == now_ && launcher_)
+                    launcher_->kill(job.id);
+                break;
+            case TimedEvent::Kind::BeginTime:
+                if (job.state == JobState::Pending && job.reason == Reason::BeginTime) {
+                    job.reason = Reason::None;
+                    mainWanted = true;
+                }
+                break;
+            case TimedEvent::Kind::Purge:
+                if (isFinished(job.state) && !job.completing) {
+                    emitEvent(JobEvent::Kind::Purged, job);
+                    decisions_.remove(job.id);
+                    jobs_.erase(it);
+                }
+                break;
+            case TimedEvent::Kind::SubmitPass:
+                mainWanted = true;
+                break;
+            }
+        }
+        // 2. periodic work
+        if (!running_.empty() && dueAt(now_, startEpoch_, kTimeLimitPeriod))
+            timeLimitCheck();
+        if (config_.priority == PriorityKind::Multifactor
+            && dueAt(now_, startEpoch_, config_.priorityCalcPeriodSecs))
+            priorityRecalc();
+        if (!pending_.empty() && config_.scheduler == SchedulerKind::Backfill
+            && dueAt(now_, startEpoch_, config_.schedParams.bfInterval))
+            backfillPass();
+        // 3. the main scheduler's pass due
+        const bool full = dueAt(now_, startEpoch_, config_.schedParams.schedInterval);
+        if (!pending_.empty() && (full || mainWanted))
+            mainPass(full);
+        else if (mainWanted && submitPassWanted_)
+            mainPass(false);
+    }
+    now_ = std::max(now_, t);
+}
+
+void Controller::settle()
+{
+    if (!submitPassWanted_)
+        return;
+    // Throttle against passes of earlier instants only: a burst typed within one second
+    // is scheduled together, as slurmctld's one-second background loop does.
+    const qint64 reference = lastMainPass_ < now_ ? lastMainPass_ : lastEarlierPass_;
+    const int delay = config_.schedParams.batchSchedDelay;
+    if (now_ - reference >= delay) {
+        mainPass(false);
+    } else {
+        const qint64 at = reference + delay;
+        bool already = false;
+        for (auto it = timed_.lower_bound(at); it != timed_.end() && it->first == at; ++it)
+            if (it->second.kind == TimedEvent::Kind::SubmitPass)
+                already = true;
+        if (!already)
+            schedule(at, TimedEvent::Kind::SubmitPass, 0);
+    }
+}
+
+} // namespace schedlab::slurm

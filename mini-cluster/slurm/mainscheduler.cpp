@@ -1,0 +1,227 @@
+// The main scheduler (job_scheduler.c's _schedule): pending jobs in priority order per
+// partition; the first that cannot start blocks its partition, and every job after it in
+// that partition waits with reason Priority.
+#include "controller.h"
+
+#include <QSet>
+
+#include <algorithm>
+#include <climits>
+
+namespace schedlab::slurm {
+
+QList<Job *> Controller::pendingInOrder()
+{
+    QList<Job *> list;
+    list.reserve(int(pending_.size()));
+    for (std::uint32_t id : pending_)
+        list << &jobs_.at(id);
+    auto tier = [this](const Job *j) {
+        const PartitionConfig *p = config_.partition(j->partition);
+        return p ? p->priorityTier : 0;
+    };
+    std::stable_sort(list.begin(), list.end(), [&](const Job *a, const Job *b) {
+        if (tier(a) != tier(b))
+            return tier(a) > tier(b);
+        if (a->priority != b->priority)
+            return a->priority > b->priority;
+        if (a->submitTime != b->submitTime)
+            return a->submitTime < b->submitTime;
+        return a->id < b->id;
+    });
+    return list;
+}
+
+// Whether a job may be considered at all; sets the reason that holds it back.
+bool Controller::eligible(Job &job, bool setReason)
+{
+    if (job.heldByAdmin || job.heldByUser)
+        return false;
+    if (job.beginTime > now_) {
+        job.reason = Reason::BeginTime;
+        return false;
+    }
+    if (!job.request.dependencies.isEmpty()) {
+        bool anySatisfied = false, allSatisfied = true, never = false;
+        for (const Dependency &dep : job.request.dependencies) {
+            bool satisfied = true;
+            if (dep.type == DependencyType::Singleton) {
+                for (const auto &[id, other] : jobs_)
+                    if (id != job.id && other.user == job.user && other.name == job.name
+                        && !isFinished(other.state) && other.submitTime <= job.submitTime
+                        && id < job.id)
+                        satisfied = false;
+            }
+            for (std::uint32_t target : dep.jobIds) {
+                const Job *t = this->job(target);
+                if (!t)
+                    continue; // purged long ago: slurmctld no longer waits for it
+                const bool done = isFinished(t->state) && !t->completing;
+                switch (dep.type) {
+                case DependencyType::After:
+                    satisfied = satisfied && t->state != JobState::Pending;
+                    break;
+                case DependencyType::AfterAny:
+                    satisfied = satisfied && done;
+                    break;
+                case DependencyType::AfterOk:
+                    if (done && t->state != JobState::Completed)
+                        never = true;
+                    satisfied = satisfied && done && t->state == JobState::Completed;
+                    break;
+                case DependencyType::AfterNotOk:
+                    if (done && t->state == JobState::Completed)
+                        never = true;
+                    satisfied = satisfied && done && t->state != JobState::Completed;
+                    break;
+                case DependencyType::Singleton:
+                    break;
+                }
+            }
+            anySatisfied = anySatisfied || satisfied;
+            allSatisfied = allSatisfied && satisfied;
+        }
+        const bool ok = job.request.dependencyAny ? anySatisfied : allSatisfied;
+        if (!ok) {
+            if (setReason)
+                job.reason = never && !job.request.dependencyAny ? Reason::DependencyNeverSatisfied
+                                                                 : Reason::Dependency;
+            return false;
+        }
+        if (job.reason == Reason::Dependency)
+            job.reason = Reason::None;
+    }
+    const Reason limit = limitReason(job);
+    if (limit != Reason::None) {
+        // The submission marks PartitionConfig; the backfill (or the builtin scheduler)
+        // later names the exact limit.
+        if (setReason && (job.reason != Reason::PartitionConfig
+                          || config_.scheduler == SchedulerKind::Builtin))
+            job.reason = limit;
+        if (job.reason != Reason::PartitionConfig)
+            job.reason = limit;
+        return false;
+    }
+    if (job.arrayMaxRunning > 0 && job.isArrayMaster()) {
+        int runningTasks = 0;
+        for (std::uint32_t id : running_)
+            if (jobs_.at(id).arrayJobId == job.arrayJobId)
+                ++runningTasks;
+        if (runningTasks >= job.arrayMaxRunning) {
+            job.reason = Reason::JobArrayTaskLimit;
+            return false;
+        }
+    }
+    return true;
+}
+
+std::optional<QList<NodeShare>> Controller::placeNow(const Job &job,
+                                                     const QSet<QString> &excluded) const
+{
+    const PartitionConfig *part = config_.partition(job.partition);
+    if (!part)
+        return std::nullopt;
+    QList<NodeShare> allocation;
+    for (const QString &name : part->nodes) {
+        if (excluded.contains(name))
+            continue;
+        const NodeConfig *node = config_.node(name);
+        if (!node)
+            continue;
+        if (auto share = usage_.fit(job, *node)) {
+            allocation << *share;
+            if (allocation.size() == job.minNodes)
+                return allocation;
+        }
+    }
+    return std::nullopt;
+}
+
+// An array's pending tasks start one by one, each under a new job id; the last one keeps
+// the array's own record.
+static Job splitArrayTask(Job &master, std::uint32_t newId)
+{
+    Job task = master;
+    task.id = newId;
+    task.arrayTaskId = master.pendingTasks.takeFirst();
+    task.pendingTasks.clear();
+    return task;
+}
+
+void Controller::mainPass(bool full)
+{
+    if (now_ > lastMainPass_) {
+        lastEarlierPass_ = lastMainPass_;
+        lastMainPass_ = now_;
+    }
+    submitPassWanted_ = false;
+    QSet<QString> failedParts;
+    QHash<QString, std::uint32_t> blocker;
+    QSet<QString> unavailable;
+    const int depth = full ? INT_MAX : config_.schedParams.defaultQueueDepth;
+    int tested = 0;
+    for (Job *job : pendingInOrder()) {
+        if (!eligible(*job, true))
+            continue;
+        if (tested++ >= depth)
+            break;
+        job->lastSchedEval = now_;
+        if (failedParts.contains(job->partition)) {
+            if (job->reason == Reason::None || job->reason == Reason::Resources)
+                job->reason = Reason::Priority;
+            Decision d;
+            d.kind = Decision::Kind::WaitsPriority;
+            d.time = now_;
+            d.jobId = job->id;
+            d.blockingJobId = blocker.value(job->partition);
+            recordDecision(d);
+            continue;
+        }
+        if (auto allocation = placeNow(*job, unavailable)) {
+            if (job->isArrayMaster() && job->pendingTasks.size() > 1) {
+                Job task = splitArrayTask(*job, nextJobId_++);
+                task.submitTime = job->submitTime;
+                const std::uint32_t id = task.id;
+                jobs_.emplace(id, std::move(task));
+                startJob(jobs_.at(id), *allocation, false);
+            } else {
+                if (job->isArrayMaster())
+                    job->arrayTaskId = job->pendingTasks.takeFirst();
+                startJob(*job, *allocation, false);
+            }
+            continue;
+        }
+        job->reason = Reason::Resources;
+        Decision d;
+        d.kind = Decision::Kind::WaitsResources;
+        d.time = now_;
+        d.jobId = job->id;
+        d.nodesWanted = job->minNodes;
+        if (const PartitionConfig *part = config_.partition(job->partition)) {
+            for (const QString &name : part->nodes)
+                if (const NodeConfig *node = config_.node(name); node && usage_.fit(*job, *node))
+                    ++d.nodesFree;
+        }
+        // The running job whose limit frees the first node it could use.
+        qint64 best = LLONG_MAX;
+        for (std::uint32_t id : running_) {
+            const Job &r = jobs_.at(id);
+            if (r.partition == job->partition || true) {
+                if (r.endTime < best) {
+                    best = r.endTime;
+                    d.blockingJobId = r.id;
+                    d.blockingUntil = r.endTime;
+                    d.nodes = r.nodeNames();
+                }
+            }
+        }
+        recordDecision(d);
+        failedParts.insert(job->partition);
+        blocker.insert(job->partition, job->id);
+        if (const PartitionConfig *part = config_.partition(job->partition))
+            for (const QString &name : part->nodes)
+                unavailable.insert(name);
+    }
+}
+
+} // namespace schedlab::slurm

@@ -1,0 +1,59 @@
+// End-to-end scenarios: real processes, the real client and supervisor, virtual time.
+#include "scenario.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QtTest>
+
+using namespace schedlab;
+
+class TestScenarios : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QString run(const QString &file)
+    {
+        QFile f(QStringLiteral(SCHEDLAB_TEST_DATA "/") + file);
+        if (!f.open(QIODevice::ReadOnly))
+            return QStringLiteral("cannot open ") + file;
+        QString error;
+        auto scenario = readScenario(f.readAll(), file, &error);
+        if (!scenario)
+            return error;
+        QBuffer out;
+        out.open(QIODevice::WriteOnly);
+        const SimResult r = runScenario(*scenario, QStringLiteral(SCHEDLAB_LIBEXEC), &out);
+        return QString::fromUtf8(out.data()) + r.error;
+    }
+
+private Q_SLOTS:
+    void sommeilRunsThenCompletes()
+    {
+        const QString t = run(QStringLiteral("sommeil.yaml"));
+        QVERIFY2(t.contains(QStringLiteral("[+00:00:00] $ sbatch sommeil.sbatch\nSubmitted batch job 1\n")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral(
+                     "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n"
+                     "                 1     court  sommeil      kim  R       0:03      1 cpu01\n")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("[+00:00:04] $ cat sommeil-1.out\ncpu01\n")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("1             COMPLETED      0:0   00:00:30 \n"
+                                           "1.batch       COMPLETED      0:0   00:00:30 \n")),
+                 qPrintable(t));
+    }
+
+    void timeoutKillsWithSlurmstepdLine()
+    {
+        const QString t = run(QStringLiteral("sommeil.yaml"));
+        // Limit 1 min from 00:00:41; the 30 s check after 00:01:41 is at 00:02:00.
+        QVERIFY2(t.contains(QStringLiteral("cpu01\nslurmstepd: error: *** JOB 2 ON cpu01 CANCELLED AT "
+                                           "2026-11-05T09:32:00 DUE TO TIME LIMIT ***\n")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("2                TIMEOUT      0:0 \n"
+                                           "2.batch        CANCELLED     0:15 \n")),
+                 qPrintable(t));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenarios)
+#include "tst_scenarios.moc"
