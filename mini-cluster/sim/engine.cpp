@@ -349,6 +349,59 @@ void Engine::appendToStderr(const Job &job, const QByteArray &line)
 
 // --- virtual time ------------------------------------------------------------------------
 
+namespace {
+
+// Resident set of a process and all its descendants, in KiB (from /proc).
+qint64 treeRssKb(qint64 root)
+{
+    QHash<qint64, QList<qint64>> children;
+    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &name : pids) {
+        bool ok = false;
+        const qint64 pid = name.toLongLong(&ok);
+        if (!ok)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = stat.readAll();
+        const int close = line.lastIndexOf(')');
+        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+        if (fields.size() > 1)
+            children[fields[1].toLongLong()] << pid;
+    }
+    qint64 total = 0;
+    QList<qint64> todo{root};
+    while (!todo.isEmpty()) {
+        const qint64 pid = todo.takeLast();
+        todo += children.value(pid);
+        QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+        if (!status.open(QIODevice::ReadOnly))
+            continue;
+        for (const QByteArray &l : status.readAll().split('\n'))
+            if (l.startsWith("VmRSS:"))
+                total += l.mid(6).trimmed().split(' ').first().toLongLong();
+    }
+    return total;
+}
+
+} // namespace
+
+void Engine::sampleMemory()
+{
+    QList<std::uint32_t> over;
+    for (auto it = payloads_.constBegin(); it != payloads_.constEnd(); ++it) {
+        const Job *job = controller_->job(it.key());
+        if (!job || job->completing || job->allocation.isEmpty() || !it->pid)
+            continue;
+        const qint64 limitKb = job->allocation.first().memMb * 1024;
+        if (limitKb > 0 && treeRssKb(it->pid) > limitKb)
+            over << it.key();
+    }
+    for (std::uint32_t id : over)
+        controller_->outOfMemory(id);
+}
+
 bool Engine::payloadsBusy(QString *busyJob) const
 {
     for (auto it = payloads_.constBegin(); it != payloads_.constEnd(); ++it) {
@@ -392,6 +445,8 @@ bool Engine::advanceTo(qint64 t, QProcess *step, const QString &stepOwner, QStri
         const qint64 next = std::min(controller_->nextEventTime(), nextWake());
         if (next > t)
             break;
+        if (!payloads_.isEmpty())
+            sampleMemory();
         controller_->advanceTo(next);
         wakeDue();
         if (accounting_)
@@ -409,6 +464,8 @@ void Engine::liveTick()
     const qint64 virtualMs = liveBaseVirtualMs_ + qint64((wall_.elapsed() - liveBaseWallMs_) * options_.speed);
     const qint64 t = virtualMs / 1000;
     if (t > controller_->now()) {
+        if (!payloads_.isEmpty())
+            sampleMemory();
         controller_->advanceTo(t);
         wakeDue();
         if (accounting_)

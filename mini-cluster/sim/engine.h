@@ -95,6 +95,8 @@ private:
     void onPayloadFinished(std::uint32_t jobId);
     void liveTick();
     bool payloadsBusy(QString *busyJob) const;
+    // Resident memory of every job's processes against its --mem, as a cgroup would.
+    void sampleMemory();
 
     EngineOptions options_;
     QTemporaryDir privateDir_;

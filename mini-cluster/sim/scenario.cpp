@@ -104,6 +104,21 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
                             def.users << scalar(u);
                     s.accounts << def;
                 }
+            } else if (key == QLatin1String("phases")) {
+                for (auto ph = v.begin(); ph != v.end(); ++ph) {
+                    const QString name = QString::fromStdString(ph->first.as<std::string>());
+                    const qint64 value = ph->second.as<qint64>();
+                    if (name == QLatin1String("backfill"))
+                        s.phases.backfill = value;
+                    else if (name == QLatin1String("time_limit"))
+                        s.phases.timeLimit = value;
+                    else if (name == QLatin1String("sched_interval"))
+                        s.phases.schedInterval = value;
+                    else if (name == QLatin1String("priority_calc"))
+                        s.phases.priorityCalc = value;
+                    else
+                        return fail(ph->first, QStringLiteral("phases"), QStringLiteral("unknown timer '%1' (backfill, time_limit, sched_interval, priority_calc)").arg(name));
+                }
             } else if (key == QLatin1String("kube")) {
                 // The Kubernetes side is read by its own module.
             } else if (key == QLatin1String("files")) {
@@ -241,6 +256,7 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
         result.error = error;
         return result;
     }
+    engine.controller().setPhases(scenario.phases);
     engine.users().addUser(scenario.user);
     for (const ScenarioJob &j : scenario.jobs)
         engine.users().addUser(j.user);

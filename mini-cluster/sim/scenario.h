@@ -1,6 +1,7 @@
 // Scenario files (specs/scenario.md): reading them and running them into a transcript.
 #pragma once
 
+#include "controller.h"
 #include "slurmconfig.h"
 #include "users.h"
 
@@ -45,6 +46,9 @@ struct Scenario
     QList<QPair<QString, QByteArray>> files;
     QList<ScenarioJob> jobs;
     QList<ScenarioStep> steps;
+    // Where the controller's periodic timers stand at t = 0 (an extension of the format:
+    // a real slurmctld's timers started before the scenario did).
+    slurm::PeriodicPhases phases;
 };
 
 // Reads a scenario; on failure `error` names the file, line and key.

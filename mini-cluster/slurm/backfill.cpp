@@ -191,7 +191,7 @@ void Controller::backfillPass()
                     continue;
                 }
                 if (plan->start <= now_) {
-                    startJob(*job, plan->allocation, true);
+                    startJob(takeRunnable(*job), plan->allocation, true);
                     break;
                 }
                 job->scheduler = QStringLiteral("Backfill:*");

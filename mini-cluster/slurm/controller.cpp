@@ -628,9 +628,12 @@ void Controller::endJob(Job &job, JobState state, Reason reason, int exitCode, i
             step.end = batchEnd;
         }
     }
-    if (running_.erase(job.id))
+    if (running_.erase(job.id)) {
         usage_.release(job.allocation, job.exclusive);
-    accrueUsage(now_);
+        endedSinceAccrual_.append({job.account + QLatin1Char('/') + job.user,
+                                   std::max(job.startTime, lastUsageAccrual_), now_,
+                                   job.allocatedCpus()});
+    }
     schedule(now_ + config_.minJobAge, TimedEvent::Kind::Purge, job.id);
     emitEvent(JobEvent::Kind::Ended, job);
     dependenciesChanged();
@@ -686,7 +689,10 @@ void Controller::finishCompleting(Job &job, int rawStatus)
     job.completing = true;
     const JobState finalState = job.state;
     now_ = std::max(now_, killedAt);
-    endJob(job, finalState, job.reason, 0, 0, now_, JobState::Cancelled, code, sig);
+    if (finalState == JobState::OutOfMemory) // SIG_OOM: 253 & 0x7f in sacct
+        endJob(job, finalState, job.reason, 0, 125, now_, JobState::OutOfMemory, 0, 125);
+    else
+        endJob(job, finalState, job.reason, 0, 0, now_, JobState::Cancelled, code, sig);
     job.endTime = killedAt;
     if (accounting_)
         accounting_->record(job);
@@ -695,7 +701,7 @@ void Controller::finishCompleting(Job &job, int rawStatus)
 void Controller::payloadExited(std::uint32_t jobId, int rawStatus)
 {
     auto it = jobs_.find(jobId);
-    if (it == jobs_.end() || isFinished(it->second.state) && !it->second.completing)
+    if (it == jobs_.end() || (isFinished(it->second.state) && !it->second.completing))
         return;
     Job &job = it->second;
     if (job.completing) {
@@ -715,6 +721,28 @@ void Controller::payloadExited(std::uint32_t jobId, int rawStatus)
         endJob(job, JobState::Failed, Reason::NonZeroExitCode, code, 0, now_, JobState::Failed,
                code, 0);
     }
+}
+
+void Controller::outOfMemory(std::uint32_t jobId)
+{
+    auto it = jobs_.find(jobId);
+    if (it == jobs_.end() || it->second.state != JobState::Running || it->second.completing)
+        return;
+    Job &job = it->second;
+    if (launcher_)
+        launcher_->appendToStderr(
+            job, QStringLiteral("slurmstepd: error: Detected 1 oom-kill event(s) in StepId=%1.batch. "
+                                "Some of your processes may have been killed by the cgroup "
+                                "out-of-memory handler.\n")
+                     .arg(job.id)
+                     .toUtf8());
+    job.completing = true;
+    job.state = JobState::OutOfMemory;
+    job.reason = Reason::OutOfMemory;
+    job.endTime = now_;
+    emitEvent(JobEvent::Kind::Completing, job);
+    if (launcher_)
+        launcher_->kill(job.id);
 }
 
 void Controller::payloadLaunchFailed(std::uint32_t jobId)
@@ -762,13 +790,23 @@ void Controller::dependenciesChanged()
 
 // --- time ------------------------------------------------------------------------------
 
-qint64 Controller::periodicNext(qint64 period) const
+qint64 Controller::periodicNext(qint64 period, qint64 phase) const
 {
     if (period <= 0)
         return LLONG_MAX;
-    const qint64 t = now_ - startEpoch_;
-    const qint64 next = (t / period + 1) * period;
-    return startEpoch_ + next;
+    const qint64 origin = startEpoch_ + ((phase % period) + period) % period;
+    qint64 t = now_ - origin;
+    // floor division that also works before the origin
+    const qint64 k = t >= 0 ? t / period + 1 : -((-t) / period) + ((-t) % period == 0 ? 1 : 0);
+    return origin + k * period;
+}
+
+bool Controller::periodicDue(qint64 period, qint64 phase) const
+{
+    if (period <= 0)
+        return false;
+    const qint64 origin = startEpoch_ + ((phase % period) + period) % period;
+    return (((now_ - origin) % period) + period) % period == 0;
 }
 
 qint64 Controller::nextEventTime() const
@@ -777,20 +815,15 @@ qint64 Controller::nextEventTime() const
     if (!timed_.empty())
         next = std::min(next, timed_.begin()->first);
     if (!running_.empty())
-        next = std::min(next, periodicNext(kTimeLimitPeriod));
+        next = std::min(next, periodicNext(kTimeLimitPeriod, phases_.timeLimit));
     if (!pending_.empty()) {
         if (config_.scheduler == SchedulerKind::Backfill)
-            next = std::min(next, periodicNext(config_.schedParams.bfInterval));
-        next = std::min(next, periodicNext(config_.schedParams.schedInterval));
-        if (config_.priority == PriorityKind::Multifactor)
-            next = std::min(next, periodicNext(config_.priorityCalcPeriodSecs));
+            next = std::min(next, periodicNext(config_.schedParams.bfInterval, phases_.backfill));
+        next = std::min(next, periodicNext(config_.schedParams.schedInterval, phases_.schedInterval));
     }
+    if ((!pending_.empty() || !running_.empty()) && config_.priority == PriorityKind::Multifactor)
+        next = std::min(next, periodicNext(config_.priorityCalcPeriodSecs, phases_.priorityCalc));
     return next;
-}
-
-static bool dueAt(qint64 t, qint64 start, qint64 period)
-{
-    return period > 0 && (t - start) % period == 0;
 }
 
 void Controller::advanceTo(qint64 t)
@@ -805,6 +838,10 @@ void Controller::advanceTo(qint64 t)
         while (!timed_.empty() && timed_.begin()->first <= now_) {
             const TimedEvent ev = timed_.begin()->second;
             timed_.erase(timed_.begin());
+            if (ev.kind == TimedEvent::Kind::SubmitPass) {
+                mainWanted = true;
+                continue;
+            }
             auto it = jobs_.find(ev.jobId);
             if (it == jobs_.end())
                 continue;
@@ -828,25 +865,25 @@ void Controller::advanceTo(qint64 t)
                 if (isFinished(job.state) && !job.completing) {
                     emitEvent(JobEvent::Kind::Purged, job);
                     decisions_.remove(job.id);
+                    factors_.remove(job.id);
                     jobs_.erase(it);
                 }
                 break;
             case TimedEvent::Kind::SubmitPass:
-                mainWanted = true;
                 break;
             }
         }
         // 2. periodic work
-        if (!running_.empty() && dueAt(now_, startEpoch_, kTimeLimitPeriod))
+        if (!running_.empty() && periodicDue(kTimeLimitPeriod, phases_.timeLimit))
             timeLimitCheck();
         if (config_.priority == PriorityKind::Multifactor
-            && dueAt(now_, startEpoch_, config_.priorityCalcPeriodSecs))
+            && periodicDue(config_.priorityCalcPeriodSecs, phases_.priorityCalc))
             priorityRecalc();
         if (!pending_.empty() && config_.scheduler == SchedulerKind::Backfill
-            && dueAt(now_, startEpoch_, config_.schedParams.bfInterval))
+            && periodicDue(config_.schedParams.bfInterval, phases_.backfill))
             backfillPass();
         // 3. the main scheduler's pass due
-        const bool full = dueAt(now_, startEpoch_, config_.schedParams.schedInterval);
+        const bool full = periodicDue(config_.schedParams.schedInterval, phases_.schedInterval);
         if (!pending_.empty() && (full || mainWanted))
             mainPass(full);
         else if (mainWanted && submitPassWanted_)

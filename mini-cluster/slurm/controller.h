@@ -68,6 +68,17 @@ struct SubmitResult
     QString testOnlyText;   // for --test-only
 };
 
+// Where the controller's periodic timers stand at t = 0: each periodic task runs at
+// start + offset + k * period. A real slurmctld started before the scenario, so its timers
+// have phases; scenarios default to 0 (specs/scenario.md).
+struct PeriodicPhases
+{
+    qint64 backfill = 0;
+    qint64 timeLimit = 0;
+    qint64 schedInterval = 0;
+    qint64 priorityCalc = 0;
+};
+
 class Controller
 {
 public:
@@ -81,6 +92,7 @@ public:
     qint64 startEpoch() const { return startEpoch_; }
 
     void setLauncher(PayloadLauncher *launcher) { launcher_ = launcher; }
+    void setPhases(const PeriodicPhases &phases) { phases_ = phases; }
     void setAccounting(AccountingStore *store);
     AccountingStore *accounting() const { return accounting_; }
     void setEventListener(std::function<void(const JobEvent &)> listener);
@@ -115,7 +127,8 @@ public:
     void payloadExited(std::uint32_t jobId, int rawStatus);
     // A real payload could not open its output file.
     void payloadLaunchFailed(std::uint32_t jobId);
-    // Tells the controller a real payload is still alive when its kill deadline comes.
+    // The payload's memory went above its limit (cgroup OOM): kill it, OUT_OF_MEMORY.
+    void outOfMemory(std::uint32_t jobId);
 
     // --- queries ----------------------------------------------------------------------
     const Job *job(std::uint32_t id) const;
@@ -131,6 +144,8 @@ public:
         int nice = 0;
         std::uint32_t total = 0;
     };
+    // Factors as the last priority calculation stored them (what sprio shows).
+    PriorityFactors storedFactors(const Job &job) const;
     PriorityFactors priorityFactors(const Job &job) const;
     double fairshareFactor(const QString &user, const QString &account) const;
     int totalCpus() const { return totalCpus_; }
@@ -161,6 +176,7 @@ private:
     bool eligible(Job &job, bool setReason);
     std::optional<QList<NodeShare>> placeNow(const Job &job, const QSet<QString> &excluded) const;
     void startJob(Job &job, const QList<NodeShare> &allocation, bool byBackfill);
+    Job &takeRunnable(Job &job);
     QList<Job *> pendingInOrder();
     void recordDecision(const Decision &decision);
 
@@ -177,7 +193,8 @@ private:
     void emitEvent(JobEvent::Kind kind, const Job &job);
     void dependenciesChanged();
 
-    qint64 periodicNext(qint64 period) const;
+    qint64 periodicNext(qint64 period, qint64 phase) const;
+    bool periodicDue(qint64 period, qint64 phase) const;
 
     ClusterConfig config_;
     UserDirectory *users_;
@@ -203,6 +220,10 @@ private:
     bool submitPassWanted_ = false;
     qint64 lastUsageAccrual_ = 0;
     QHash<QString, double> usageByUser_; // decayed CPU-seconds, per "account/user"
+    struct EndedUsage { QString key; qint64 from; qint64 to; int cpus; };
+    QList<EndedUsage> endedSinceAccrual_; // counted at the next calculation, as slurmdbd does
+    QHash<std::uint32_t, PriorityFactors> factors_;
+    PeriodicPhases phases_;
 };
 
 } // namespace schedlab::slurm

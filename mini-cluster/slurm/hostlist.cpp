@@ -18,9 +18,9 @@ constexpr std::uint64_t kMaxRange = 64 * 1024;       // hosts in one "lo-hi"
 constexpr std::size_t kMaxRanges = 256 * 1024;       // ranges between one pair of brackets
 constexpr std::uint64_t kMaxPrefixCount = 64 * 1024; // values of one prefix bracket group
 // Ours: Slurm would try to allocate whatever is asked; the engine must not.
-constexpr std::uint64_t kMaxHosts = 1024 * 1024;
+constexpr std::uint64_t kMaxHosts = 256 * 1024;
 constexpr std::uint64_t kMaxBytes = 64 * 1024 * 1024;
-constexpr std::uint64_t kMaxSteps = 4 * 1024 * 1024;
+constexpr std::uint64_t kMaxSteps = 1024 * 1024;
 
 bool cIsSpace(unsigned char c)
 {
@@ -570,8 +570,8 @@ void coalesce(RangePtrs &v)
         HostRange *hnext = v[std::size_t(i)].get();
         if (hprev->single || hnext->single)
             continue;
-        if (!(hprev->hi > hnext->lo && prefixCmp(*hprev, *hnext) == 0
-              && widthCombine(*hprev, *hnext)))
+        if (!(hprev->hi > hnext->lo && prefixCmp(*hprev, *hnext) == 0 &&
+              widthCombine(*hprev, *hnext)))
             continue;
         HostRange inter = *hprev;
         inter.lo = hnext->lo;

@@ -12,7 +12,7 @@ namespace schedlab::slurm {
 // commas, spaces or tabs, each with any number of bracket groups ("rack[1-2]-n[01-03]"),
 // keeping zero padding and order (duplicates kept). nullopt for a malformed expression: a '['
 // without ']' (where Slurm would invent a name ending in ']'), text after the last ']', a bad
-// or reversed range, a range above 64k hosts, or more than 1,048,576 names in all (a bound of
+// or reversed range, a range above 64k hosts, or more than 262,144 names in all (a bound of
 // ours, so that a typo cannot exhaust memory). "" gives an empty list.
 std::optional<QStringList> expandHostlist(const QString &expression);
 

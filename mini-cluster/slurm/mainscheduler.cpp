@@ -62,6 +62,8 @@ bool Controller::eligible(Job &job, bool setReason)
                     satisfied = satisfied && t->state != JobState::Pending;
                     break;
                 case DependencyType::AfterAny:
+                case DependencyType::AfterCorr:
+                case DependencyType::AfterBurstBuffer:
                     satisfied = satisfied && done;
                     break;
                 case DependencyType::AfterOk:
@@ -139,13 +141,21 @@ std::optional<QList<NodeShare>> Controller::placeNow(const Job &job,
 
 // An array's pending tasks start one by one, each under a new job id; the last one keeps
 // the array's own record.
-static Job splitArrayTask(Job &master, std::uint32_t newId)
+Job &Controller::takeRunnable(Job &job)
 {
-    Job task = master;
-    task.id = newId;
-    task.arrayTaskId = master.pendingTasks.takeFirst();
+    if (!job.isArrayMaster())
+        return job;
+    if (job.pendingTasks.size() == 1) {
+        job.arrayTaskId = job.pendingTasks.takeFirst();
+        return job;
+    }
+    Job task = job;
+    task.id = nextJobId_++;
+    task.arrayTaskId = job.pendingTasks.takeFirst();
     task.pendingTasks.clear();
-    return task;
+    const std::uint32_t id = task.id;
+    jobs_.emplace(id, std::move(task));
+    return jobs_.at(id);
 }
 
 void Controller::mainPass(bool full)
@@ -178,18 +188,16 @@ void Controller::mainPass(bool full)
             continue;
         }
         if (auto allocation = placeNow(*job, unavailable)) {
-            if (job->isArrayMaster() && job->pendingTasks.size() > 1) {
-                Job task = splitArrayTask(*job, nextJobId_++);
-                task.submitTime = job->submitTime;
-                const std::uint32_t id = task.id;
-                jobs_.emplace(id, std::move(task));
-                startJob(jobs_.at(id), *allocation, false);
-            } else {
-                if (job->isArrayMaster())
-                    job->arrayTaskId = job->pendingTasks.takeFirst();
-                startJob(*job, *allocation, false);
+            // An array starts as many tasks as fit (and as its %limit allows).
+            while (allocation) {
+                Job &runnable = takeRunnable(*job);
+                startJob(runnable, *allocation, false);
+                if (&runnable == job || !eligible(*job, true))
+                    break;
+                allocation = placeNow(*job, unavailable);
             }
-            continue;
+            if (job->state != JobState::Pending || job->reason == Reason::JobArrayTaskLimit)
+                continue;
         }
         job->reason = Reason::Resources;
         Decision d;

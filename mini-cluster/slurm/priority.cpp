@@ -38,6 +38,9 @@ void Controller::accrueUsage(qint64 until)
         usageByUser_[job.account + QLatin1Char('/') + job.user] +=
             double(seconds) * job.allocatedCpus() * decay;
     }
+    for (const EndedUsage &e : std::as_const(endedSinceAccrual_))
+        usageByUser_[e.key] += double(std::max<qint64>(0, e.to - e.from)) * e.cpus * decay;
+    endedSinceAccrual_.clear();
     lastUsageAccrual_ = until;
 }
 
@@ -195,7 +198,19 @@ std::uint32_t Controller::newPriority(const Job &job)
         const std::uint32_t p = basicPriorityNext_--;
         return job.nice > 0 && p > std::uint32_t(job.nice) ? p - job.nice : p;
     }
-    return priorityFactors(job).total;
+    const PriorityFactors f = priorityFactors(job);
+    factors_.insert(job.id, f);
+    return f.total;
+}
+
+Controller::PriorityFactors Controller::storedFactors(const Job &job) const
+{
+    if (job.priorityFixed) {
+        PriorityFactors f; // an operator's fixed priority carries no factors
+        f.total = job.priority;
+        return f;
+    }
+    return factors_.value(job.id, priorityFactors(job));
 }
 
 void Controller::priorityRecalc()
@@ -203,8 +218,11 @@ void Controller::priorityRecalc()
     accrueUsage(now_);
     for (std::uint32_t id : pending_) {
         Job &job = jobs_.at(id);
-        if (!job.priorityFixed && !job.heldByUser && !job.heldByAdmin)
-            job.priority = priorityFactors(job).total;
+        if (!job.priorityFixed && !job.heldByUser && !job.heldByAdmin) {
+            const PriorityFactors f = priorityFactors(job);
+            factors_.insert(job.id, f);
+            job.priority = f.total;
+        }
     }
 }
 

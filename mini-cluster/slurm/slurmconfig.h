@@ -14,8 +14,8 @@ namespace schedlab::slurm {
 
 struct GresDevice
 {
-    QString name;   // "gpu"
-    QString type;   // "l4" (may be empty)
+    QString name;      // "gpu"
+    QString type;      // "l4" (may be empty)
     QStringList files; // "/dev/nvidia0", "/dev/nvidia1" (expanded)
 };
 
@@ -27,10 +27,15 @@ struct NodeConfig
     int coresPerSocket = 1;
     int threadsPerCore = 1;
     qint64 realMemoryMb = 1;
-    QString gresSpec;        // as written: "gpu:l4:2"
-    struct Gres { QString name; QString type; int count = 0; };
-    QList<Gres> gres;        // parsed gresSpec
-    QList<GresDevice> devices; // from gres.conf (file list per GPU index)
+    QString gresSpec; // as written: "gpu:l4:2"
+    struct Gres
+    {
+        QString name;
+        QString type;
+        int count = 0;
+    };
+    QList<Gres> gres;                          // parsed gresSpec
+    QList<GresDevice> devices;                 // from gres.conf (file list per GPU index)
     QString state = QStringLiteral("UNKNOWN"); // UNKNOWN, IDLE, DOWN, DRAIN, FAIL, FUTURE, CLOUD...
     int weight = 1;
     int boards = 1;
@@ -42,17 +47,17 @@ enum class PreemptMode { Off, Cancel, Requeue, Suspend, Gang };
 struct PartitionConfig
 {
     QString name;
-    QStringList nodes;       // expanded node names, in configuration order
-    QString nodesSpec;       // as written (for scontrol show partition)
+    QStringList nodes; // expanded, in NodeName order, each once (Slurm's node bitmap)
+    QString nodesSpec; // as written (for scontrol show partition)
     bool isDefault = false;
     bool hidden = false;
-    bool up = true;          // State=UP (DOWN/INACTIVE/DRAIN map to false with stateText)
+    bool up = true; // State=UP (DOWN/INACTIVE/DRAIN map to false with stateText)
     QString stateText = QStringLiteral("UP");
     std::uint32_t maxTimeMinutes = kInfiniteMinutes;
     std::uint32_t defaultTimeMinutes = kNoValMinutes; // NONE
     int priorityTier = 1;
     int priorityJobFactor = 1;
-    std::optional<PreemptMode> preemptMode; // unset: the cluster's
+    std::optional<PreemptMode> preemptMode;    // unset: the cluster's
     std::uint32_t maxNodes = kInfiniteMinutes; // UNLIMITED
     std::optional<int> overTimeLimitMinutes;   // unset: NONE (the cluster's)
     std::uint32_t graceTimeSeconds = 0;
@@ -84,7 +89,7 @@ struct ClusterConfig
     std::uint32_t firstJobId = 1;
     SchedulerKind scheduler = SchedulerKind::Backfill;
     SchedulerParameters schedParams;
-    bool accountingEnabled = false;        // AccountingStorageType != none
+    bool accountingEnabled = false; // AccountingStorageType != none
     QString accountingStorageType = QStringLiteral("accounting_storage/none");
     QString selectType = QStringLiteral("select/cons_tres");
     QString selectTypeParameters = QStringLiteral("CR_Core_Memory");
@@ -103,15 +108,15 @@ struct ClusterConfig
     PreemptMode preemptMode = PreemptMode::Off; // Gang when GANG is alone
     bool preemptModeGang = false;               // GANG next to another mode
     int killWait = 30;
-    int overTimeLimitMinutes = 0;       // -1: UNLIMITED
+    int overTimeLimitMinutes = 0; // -1: UNLIMITED (also for PartitionConfig's)
     EnforcePartLimits enforcePartLimits = EnforcePartLimits::No;
     int minJobAge = 300;
-    qint64 defMemPerCpu = 0;            // 0: unset
-    qint64 defMemPerNode = 0;           // 0: unset (UNLIMITED)
+    qint64 defMemPerCpu = 0;  // 0: unset
+    qint64 defMemPerNode = 0; // 0: unset (UNLIMITED)
     bool jobRequeue = true;
-    bool prologContain = false;         // PrologFlags=Contain
-    QString prologFlagsText;            // as written
-    QString prologFlagsDisplay;         // as scontrol show config: "Alloc,Contain"; empty: (null)
+    bool prologContain = false; // PrologFlags=Contain
+    QString prologFlagsText;    // as written
+    QString prologFlagsDisplay; // as scontrol show config: "Alloc,Contain"; empty: (null)
     QStringList gresTypes;
     QList<NodeConfig> nodes;
     QList<PartitionConfig> partitions;
@@ -123,8 +128,8 @@ struct ClusterConfig
 
 struct ConfigMessage
 {
-    QString file;    // "slurm.conf", "gres.conf" or the scenario file
-    int line = 0;    // 1-based
+    QString file; // "slurm.conf", "gres.conf" or the scenario file
+    int line = 0; // 1-based, offset included; 0 (or the offset) for the file as a whole
     QString text;
     bool isError = false;
     QString toString() const; // "slurm.conf:12: error: ..." / "...: warning: ..."

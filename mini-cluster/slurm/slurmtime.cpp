@@ -88,7 +88,8 @@ bool scanInt(QStringView s, qsizetype &pos, std::int32_t &out)
         ++i;
     }
     const qsizetype start = i;
-    const std::uint64_t limit = negative ? (std::uint64_t(1) << 63) : ((std::uint64_t(1) << 63) - 1);
+    const std::uint64_t limit =
+        negative ? (std::uint64_t(1) << 63) : ((std::uint64_t(1) << 63) - 1);
     std::uint64_t magnitude = 0;
     bool saturated = false;
     while (i < s.size() && isDigit(s[i])) {
@@ -125,8 +126,8 @@ std::int32_t timeStrToSecs(QStringView text)
 {
     if (text.isEmpty())
         return kNoValInt;
-    if (text == u"-1" || text.compare(u"INFINITE", Qt::CaseInsensitive) == 0
-        || text.compare(u"UNLIMITED", Qt::CaseInsensitive) == 0)
+    if (text == u"-1" || text.compare(u"INFINITE", Qt::CaseInsensitive) == 0 ||
+        text.compare(u"UNLIMITED", Qt::CaseInsensitive) == 0)
         return kInfiniteInt;
     if (!isValidTimespec(text))
         return kNoValInt;
@@ -135,9 +136,8 @@ std::int32_t timeStrToSecs(QStringView text)
     qsizetype pos = 0;
     if (text.contains(QLatin1Char('-'))) {
         // sscanf("%d-%d:%d:%d"): stops at the first field that does not match.
-        if (scanInt(text, pos, d) && matchLiteral(text, pos, '-') && scanInt(text, pos, h)
-            && matchLiteral(text, pos, ':') && scanInt(text, pos, m)
-            && matchLiteral(text, pos, ':')) {
+        if (scanInt(text, pos, d) && matchLiteral(text, pos, '-') && scanInt(text, pos, h) &&
+            matchLiteral(text, pos, ':') && scanInt(text, pos, m) && matchLiteral(text, pos, ':')) {
             scanInt(text, pos, s);
         }
         d = wrap(std::int64_t(d) * 86400);
@@ -273,9 +273,9 @@ const std::array<const char *, 7> kDayName = {"Sunday",   "Monday", "Tuesday", "
                                               "Thursday", "Friday", "Saturday"};
 const std::array<const char *, 12> kMonthAbbrev = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                                    "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-const std::array<const char *, 12> kMonthName = {
-    "January", "February", "March",     "April",   "May",      "June",
-    "July",    "August",   "September", "October", "November", "December"};
+const std::array<const char *, 12> kMonthName = {"January",   "February", "March",    "April",
+                                                 "May",       "June",     "July",     "August",
+                                                 "September", "October",  "November", "December"};
 
 // Wide enough for any sensible use, small enough that a fuzzed "%99999999d" stays cheap; Slurm
 // prints '#' for anything over its 32-byte buffer anyway.
@@ -283,46 +283,43 @@ constexpr int kMaxWidth = 1024;
 
 struct Directive
 {
-    QChar pad;       // 0, '_', '-', '0', '+'
+    QChar pad; // null, '_', '-' or '0'
     bool upper = false;
     bool swapCase = false;
     int width = -1;
 };
 
+// glibc's add(): text padded on the left up to the width, with zeros for the '0' flag and
+// spaces otherwise ('-' does not stop it for text).
 QString padded(const QString &text, const Directive &d)
 {
-    const int w = (d.pad == QLatin1Char('-') || d.width < 0) ? 0 : d.width;
+    const int w = d.width < 0 ? 0 : d.width;
     if (text.size() >= w)
         return text;
-    const QChar fill = (d.pad == QLatin1Char('0') || d.pad == QLatin1Char('+'))
-                           ? QLatin1Char('0')
-                           : QLatin1Char(' ');
+    const QChar fill = d.pad == QLatin1Char('0') ? QLatin1Char('0') : QLatin1Char(' ');
     return QString(w - text.size(), fill) + text;
 }
 
-// glibc's do_number path: sign, then zero or space padding up to the width (default: digits).
-QString number(qint64 value, int digits, Directive d, bool spacePad = false,
-               bool alwaysSignCandidate = false)
+// glibc 2.36's do_number_sign_and_padding: the width raises the digit count; '_' pads with
+// spaces, the default and '0' with zeros after the sign, '-' not at all (then the width pads
+// with spaces, as for text).
+QString number(qint64 value, int digits, Directive d, bool spacePad = false)
 {
-    if (d.pad.isNull())
-        d.pad = spacePad ? QLatin1Char('_') : QLatin1Char('0');
+    if (spacePad && d.pad != QLatin1Char('0') && d.pad != QLatin1Char('-'))
+        d.pad = QLatin1Char('_');
     const bool negative = value < 0;
     const quint64 magnitude = negative ? quint64(0) - quint64(value) : quint64(value);
     const QString body = QString::number(magnitude);
-    const int width = d.width < 0 ? digits : d.width;
-    bool sign = negative;
-    QChar signChar = QLatin1Char('-');
-    if (!negative && alwaysSignCandidate && d.pad == QLatin1Char('+')
-        && ((digits == 2 ? 99u : 9999u) < magnitude || digits < width)) {
-        sign = true;
-        signChar = QLatin1Char('+');
-    }
-    const int shortage = width - (sign ? 1 : 0) - int(body.size());
-    const int padding = (d.pad == QLatin1Char('-') || shortage <= 0) ? 0 : shortage;
+    const QString sign = negative ? QStringLiteral("-") : QString();
+    digits = std::max(digits, d.width);
+    if (d.pad == QLatin1Char('-'))
+        return padded(sign + body, d);
+    const int padding = digits - int(body.size()) - int(sign.size());
+    if (padding <= 0)
+        return sign + body;
     if (d.pad == QLatin1Char('_'))
-        return QString(padding, QLatin1Char(' ')) + (sign ? QString(signChar) : QString())
-               + body;
-    return (sign ? QString(signChar) : QString()) + QString(padding, QLatin1Char('0')) + body;
+        return QString(padding, QLatin1Char(' ')) + sign + body;
+    return sign + QString(padding, QLatin1Char('0')) + body;
 }
 
 QString strftimeUtc(const BrokenDown &tm, qint64 epoch, QStringView format, int depth);
@@ -352,7 +349,7 @@ QString strftimeUtc(const BrokenDown &tm, qint64 epoch, QStringView format, int 
         // Flags.
         for (; i < n; ++i) {
             const char16_t f = format[i].unicode();
-            if (f == '_' || f == '-' || f == '0' || f == '+')
+            if (f == '_' || f == '-' || f == '0')
                 d.pad = format[i];
             else if (f == '^')
                 d.upper = true;
@@ -487,31 +484,17 @@ QString strftimeUtc(const BrokenDown &tm, qint64 epoch, QStringView format, int 
             else
                 out += sub("%I:%M:%S %p");
             break;
-        case 'F': {
-            if (!modifier.isNull()) {
+        case 'F':
+            if (!modifier.isNull())
                 bad();
-                break;
-            }
-            // glibc formats %F as "%+4Y-%m-%d", the width going to the year.
-            Directive yd;
-            if (d.pad.isNull() && d.width < 0) {
-                yd.pad = QLatin1Char('+');
-                yd.width = 4;
-            } else {
-                yd.pad = d.pad;
-                yd.width = std::max(0, d.width - 6);
-            }
-            QString s = number(tm.year, 4, yd, false, true) + QLatin1Char('-')
-                        + number(tm.month + 1, 2, Directive{}) + QLatin1Char('-')
-                        + number(tm.mday, 2, Directive{});
-            out += applyCase(s, upper, false);
+            else
+                out += sub("%Y-%m-%d");
             break;
-        }
         case 'C':
             if (!allowE(modifier == QLatin1Char('E')))
                 bad();
             else
-                out += number(floorDiv(tm.year, 100), 2, d);
+                out += number(floorDiv(tm.year, 100), 1, d);
             break;
         case 'd':
             if (!allowE(modifier == QLatin1Char('O')))
@@ -577,7 +560,7 @@ QString strftimeUtc(const BrokenDown &tm, qint64 epoch, QStringView format, int 
             if (!modifier.isNull())
                 bad();
             else
-                out += number(epoch, 1, d);
+                out += number(epoch, 1, d, true); // glibc pads %s with spaces
             break;
         case 'u':
             if (!allowE(modifier == QLatin1Char('O')))
@@ -627,7 +610,7 @@ QString strftimeUtc(const BrokenDown &tm, qint64 epoch, QStringView format, int 
             else if (conv == 'g')
                 out += number(((year % 100) + 100) % 100, 2, d);
             else
-                out += number(year, 4, d);
+                out += number(year, 1, d);
             break;
         }
         case 'y':
@@ -637,13 +620,13 @@ QString strftimeUtc(const BrokenDown &tm, qint64 epoch, QStringView format, int 
             if (!allowE(modifier == QLatin1Char('E')))
                 bad();
             else
-                out += number(tm.year, 4, d, false, true);
+                out += number(tm.year, 1, d);
             break;
         case 'z':
             if (!modifier.isNull())
                 bad();
             else
-                out += number(0, 4, d, false, false).prepend(QLatin1Char('+'));
+                out += padded(QStringLiteral("+"), d) + number(0, 4, d);
             break;
         default:
             bad();
@@ -658,8 +641,7 @@ QString strftimeUtc(const BrokenDown &tm, qint64 epoch, QStringView format, int 
 QString relativeFormat(const BrokenDown &when, qint64 nowEpoch)
 {
     const BrokenDown today = breakDown(nowEpoch);
-    const qint64 distance =
-        (1000 * when.year + when.yday) - (1000 * today.year + today.yday);
+    const qint64 distance = (1000 * when.year + when.yday) - (1000 * today.year + today.yday);
     if (distance == -1)
         return QStringLiteral("Ystday %H:%M");
     if (distance == 0)
@@ -727,9 +709,9 @@ QString formatHms(qint64 seconds)
     if (seconds < 0)
         return QStringLiteral("INVALID");
     const qint64 days = seconds / 86400;
-    const QString hms = QStringLiteral("%1:%2:%3").arg(twoDigits((seconds / 3600) % 24),
-                                                       twoDigits((seconds / 60) % 60),
-                                                       twoDigits(seconds % 60));
+    const QString hms = QStringLiteral("%1:%2:%3")
+                            .arg(twoDigits((seconds / 3600) % 24), twoDigits((seconds / 60) % 60),
+                                 twoDigits(seconds % 60));
     if (days)
         return QStringLiteral("%1-%2").arg(days).arg(hms);
     return hms;
@@ -753,8 +735,8 @@ QString formatSinfoLimit(std::uint32_t minutes)
 
 bool isValidSlurmTimeFormat(const QString &slurmTimeFormat)
 {
-    if (slurmTimeFormat.isEmpty() || slurmTimeFormat == u"standard"
-        || slurmTimeFormat == u"relative")
+    if (slurmTimeFormat.isEmpty() || slurmTimeFormat == u"standard" ||
+        slurmTimeFormat == u"relative")
         return true;
     return slurmTimeFormat.contains(QLatin1Char('%')) && slurmTimeFormat.toUtf8().size() < 32;
 }
@@ -776,13 +758,12 @@ QString formatTimestamp(qint64 epochSeconds, const QString &slurmTimeFormat,
 
     const BrokenDown tm = breakDown(epochSeconds);
     QString format;
-    if (slurmTimeFormat.isEmpty() || slurmTimeFormat == u"standard"
-        || !isValidSlurmTimeFormat(slurmTimeFormat)) {
+    if (slurmTimeFormat.isEmpty() || slurmTimeFormat == u"standard" ||
+        !isValidSlurmTimeFormat(slurmTimeFormat)) {
         // The common case, without the general formatter.
         return QStringLiteral("%1-%2-%3T%4:%5:%6")
-            .arg(number(tm.year, 4, Directive{QLatin1Char('+'), false, false, 4}, false, true),
-                 twoDigits(tm.month + 1), twoDigits(tm.mday), twoDigits(tm.hour),
-                 twoDigits(tm.minute), twoDigits(tm.second));
+            .arg(number(tm.year, 1, Directive{}), twoDigits(tm.month + 1), twoDigits(tm.mday),
+                 twoDigits(tm.hour), twoDigits(tm.minute), twoDigits(tm.second));
     }
     if (slurmTimeFormat == u"relative")
         format = relativeFormat(tm, nowEpochSeconds ? nowEpochSeconds : epochSeconds);

@@ -97,7 +97,7 @@ int runSprio(CommandContext &ctx)
     };
     QString out = render([](const Col &col) { return col.title; });
     for (const Job *j : std::as_const(jobs)) {
-        const Controller::PriorityFactors f = c.priorityFactors(*j);
+        const Controller::PriorityFactors f = c.storedFactors(*j);
         out += render([&](const Col &col) { return col.value(*j, f); });
     }
     ctx.out(out);

@@ -1,0 +1,52 @@
+// libFuzzer target: hostlist expansion and compression must take any input without crashing,
+// and compressing then expanding plain names must give them back.
+#include "hostlist.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+using namespace schedlab::slurm;
+
+namespace {
+
+// Names a cluster would use: Slurm's hostlist syntax cannot quote anything else.
+bool isPlainName(const QString &name)
+{
+    if (name.isEmpty())
+        return false;
+    for (QChar c : name) {
+        const char16_t u = c.unicode();
+        const bool ok = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') ||
+                        (u >= '0' && u <= '9') || u == '-' || u == '_' || u == '.';
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    const QString text = QString::fromUtf8(reinterpret_cast<const char *>(data), qsizetype(size));
+    const std::optional<QStringList> names = expandHostlist(text);
+    if (names) {
+        const QString compressed = compressHostlist(*names);
+        (void)compressHostlistSorted(*names);
+        if (std::all_of(names->cbegin(), names->cend(), isPlainName)) {
+            const std::optional<QStringList> again = expandHostlist(compressed);
+            if (!again || *again != *names)
+                __builtin_trap();
+        }
+    }
+    // The input as a list of names, too.
+    const QStringList raw = text.split(QLatin1Char('\n'));
+    (void)compressHostlist(raw);
+    (void)compressHostlistSorted(raw);
+    return 0;
+}
