@@ -326,18 +326,37 @@ void Engine::onPayloadFinished(std::uint32_t jobId)
         accounting_->flush();
 }
 
+// A signalled job is busy until it sleeps again or ends: its sleeps are being killed, and
+// the clock must not move before its processes had their say.
+void Engine::forgetSleeps(const QString &owner)
+{
+    sleepers_.insert(owner, 0);
+    for (int i = 0; i < sleepers_list_.size();) {
+        if (sleepers_list_[i].owner == owner) {
+            sleepers_list_[i].session->onSignal = nullptr;
+            sleepers_list_.removeAt(i);
+        } else {
+            ++i;
+        }
+    }
+}
+
 void Engine::terminate(std::uint32_t jobId)
 {
     auto it = payloads_.find(jobId);
-    if (it != payloads_.end() && it->process)
-        ::kill(pid_t(it->process->processId()), SIGTERM);
+    if (it == payloads_.end() || !it->process)
+        return;
+    forgetSleeps(QStringLiteral("job:%1").arg(jobId));
+    ::kill(pid_t(it->process->processId()), SIGTERM);
 }
 
 void Engine::kill(std::uint32_t jobId)
 {
     auto it = payloads_.find(jobId);
-    if (it != payloads_.end() && it->process)
-        ::kill(pid_t(it->process->processId()), SIGUSR1);
+    if (it == payloads_.end() || !it->process)
+        return;
+    forgetSleeps(QStringLiteral("job:%1").arg(jobId));
+    ::kill(pid_t(it->process->processId()), SIGUSR1);
 }
 
 void Engine::appendToStderr(const Job &job, const QByteArray &line)

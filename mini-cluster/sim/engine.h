@@ -91,6 +91,7 @@ private:
 
     void runSleep(const Invocation &inv, CommandSessionPtr session);
     void wakeDue();
+    void forgetSleeps(const QString &owner);
     void onPayloadOutput(std::uint32_t jobId);
     void onPayloadFinished(std::uint32_t jobId);
     void liveTick();

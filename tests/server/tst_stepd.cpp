@@ -91,6 +91,7 @@ private Q_SLOTS:
     void termIsTrappableUntilUsr1();
     void termWakesStoppedJob();
     void escapeesDieWithTheScript();
+    void inheritedIgnoredSignalsDoNotBlind();
     void engineDeathKillsTheJob();
     void usageError();
 
@@ -348,6 +349,25 @@ void TestStepd::escapeesDieWithTheScript()
         QVERIFY2(!processExists(pid), name);
     }
     QCOMPARE(processesWithMarker(m_marker), QList<qint64>());
+}
+
+void TestStepd::inheritedIgnoredSignalsDoNotBlind()
+{
+    // An engine that ignores SIGCHLD and SIGTERM passes that on through exec; stepd must still
+    // see its payload end and still obey SIGTERM.
+    QProcess stepd;
+    stepd.setProcessEnvironment(environment());
+    stepd.start(QStringLiteral("/bin/bash"),
+                {QStringLiteral("-c"), QStringLiteral("trap '' CHLD TERM; exec \"$0\" \"$@\""),
+                 kStepd, QStringLiteral("--stdout"), QStringLiteral("out"),
+                 QStringLiteral("--stderr"), QStringLiteral("out"), QStringLiteral("--cwd"),
+                 m_dir->path(), QStringLiteral("--"), QStringLiteral("/bin/sh"),
+                 QStringLiteral("-c"), QStringLiteral("echo ready > ready; sleep 1000")});
+    QVERIFY(stepd.waitForStarted());
+    QTRY_VERIFY(QFile::exists(m_dir->filePath(QStringLiteral("ready"))));
+    ::kill(pid_t(stepd.processId()), SIGTERM);
+    QVERIFY(stepd.waitForFinished(10000));
+    QCOMPARE(lines(stepd.readAllStandardOutput()).value(1), QStringLiteral("exit 15"));
 }
 
 void TestStepd::engineDeathKillsTheJob()
