@@ -144,8 +144,9 @@ void AccountingStore::record(const Job &job)
     r.exitSignal = job.exitSignal;
     r.derivedExitCode = job.derivedExitCode;
     r.timeLimit = job.timeLimit;
-    if (isNew)
-        r.priority = job.priority; // sacct keeps the priority of the submission
+    // sacct keeps the priority of the submission, or the one an operator set.
+    if (isNew || job.priorityFixed)
+        r.priority = job.priority;
     r.submit = job.submitTime;
     r.eligible = job.eligibleTime;
     r.start = job.state == JobState::Pending ? 0 : job.startTime;

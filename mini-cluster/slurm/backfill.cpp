@@ -139,7 +139,7 @@ void Controller::backfillPass()
 
     int tested = 0;
     for (Job *job : pendingInOrder()) {
-        if (!eligible(*job, true))
+        if (!eligible(*job, true, true))
             continue;
         if (tested++ >= config_.schedParams.bfMaxJobTest)
             break;

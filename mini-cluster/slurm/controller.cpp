@@ -390,6 +390,9 @@ Controller::CancelResult Controller::cancel(std::uint32_t jobId, const QString &
     job.requid = users_->uid(byUser);
     if (job.state == JobState::Pending) {
         pending_.erase(job.id);
+        // A queue position is no reason once cancelled; a broken limit still is.
+        if (job.reason == Reason::Priority || job.reason == Reason::Resources)
+            job.reason = Reason::None;
         job.state = JobState::Cancelled;
         job.startTime = 0;
         job.endTime = now_;

@@ -173,7 +173,7 @@ private:
     // scheduling
     void mainPass(bool full);
     void backfillPass();
-    bool eligible(Job &job, bool setReason);
+    bool eligible(Job &job, bool setReason, bool fromBackfill = false);
     std::optional<QList<NodeShare>> placeNow(const Job &job, const QSet<QString> &excluded) const;
     void startJob(Job &job, const QList<NodeShare> &allocation, bool byBackfill);
     Job &takeRunnable(Job &job);

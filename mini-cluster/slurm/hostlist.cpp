@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -232,6 +233,7 @@ int hostRangeCmp(HostRange &h1, HostRange &h2)
 
 struct Budget
 {
+    std::uint64_t maxHosts = kMaxHosts;
     std::uint64_t hosts = 0;
     std::uint64_t bytes = 0;
     std::uint64_t steps = 0;
@@ -241,7 +243,7 @@ struct Budget
     {
         hosts += count;
         bytes += count * bytesEach;
-        if (hosts > kMaxHosts || bytes > kMaxBytes || count > kMaxHosts)
+        if (hosts > maxHosts || bytes > kMaxBytes || count > maxHosts)
             exceeded = true;
         return !exceeded;
     }
@@ -463,10 +465,11 @@ std::string toCString(const QString &text)
     return bytes.toStdString();
 }
 
-std::optional<HostList> createHostList(const std::string &expression)
+std::optional<HostList> createHostList(const std::string &expression, std::uint64_t maxHosts)
 {
     HostList hl;
     Budget budget;
+    budget.maxHosts = std::min(maxHosts, kMaxHosts);
     std::size_t pos = 0;
     std::string token;
     std::vector<HostRange> ranges;
@@ -625,9 +628,10 @@ HostList fromNames(const QStringList &names)
 
 } // namespace
 
-std::optional<QStringList> expandHostlist(const QString &expression)
+std::optional<QStringList> expandHostlist(const QString &expression, int maxNames)
 {
-    const std::optional<HostList> hl = createHostList(toCString(expression));
+    const std::optional<HostList> hl =
+        createHostList(toCString(expression), std::uint64_t(std::max(0, maxNames)));
     if (!hl)
         return std::nullopt;
     QStringList names;

@@ -14,7 +14,8 @@ namespace schedlab::slurm {
 // without ']' (where Slurm would invent a name ending in ']'), text after the last ']', a bad
 // or reversed range, a range above 64k hosts, or more than 262,144 names in all (a bound of
 // ours, so that a typo cannot exhaust memory). "" gives an empty list.
-std::optional<QStringList> expandHostlist(const QString &expression);
+// `maxNames` lowers that bound for callers that know how many names make sense.
+std::optional<QStringList> expandHostlist(const QString &expression, int maxNames = 262144);
 
 // Compresses names as `scontrol show hostlist` does (hostlist_push_host for each name, then
 // hostlist_ranged_string, no sorting): "n1,n2,n3,n5" -> "n[1-3,5]", "n2,n1" -> "n[2,1]",

@@ -33,7 +33,7 @@ QList<Job *> Controller::pendingInOrder()
 }
 
 // Whether a job may be considered at all; sets the reason that holds it back.
-bool Controller::eligible(Job &job, bool setReason)
+bool Controller::eligible(Job &job, bool setReason, bool fromBackfill)
 {
     if (job.heldByAdmin || job.heldByUser)
         return false;
@@ -95,12 +95,10 @@ bool Controller::eligible(Job &job, bool setReason)
     }
     const Reason limit = limitReason(job);
     if (limit != Reason::None) {
-        // The submission marks PartitionConfig; the backfill (or the builtin scheduler)
-        // later names the exact limit.
-        if (setReason && (job.reason != Reason::PartitionConfig
-                          || config_.scheduler == SchedulerKind::Builtin))
-            job.reason = limit;
-        if (job.reason != Reason::PartitionConfig)
+        // The submission marks PartitionConfig; the backfill (or, without it, the main
+        // scheduler) later names the exact limit.
+        const bool namesLimit = fromBackfill || config_.scheduler == SchedulerKind::Builtin;
+        if (job.reason != Reason::PartitionConfig || namesLimit)
             job.reason = limit;
         return false;
     }

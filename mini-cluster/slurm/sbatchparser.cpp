@@ -1215,6 +1215,7 @@ public:
     LogLevel level_ = LogInfo;
     Bytes chdirGiven; // the last -D as written
     const Bytes &cwdBytes() const { return cwd_; }
+    bool packjobLogged = false; // Slurm warns once per run
 
     bool stopped() const { return stop_.has_value(); }
 
@@ -2162,7 +2163,8 @@ bool isSeparatorWord(const Bytes &line, qsizetype p, const char *word)
 struct Word
 {
     std::optional<Bytes> text;
-    qsizetype end = 0; // where the scan stopped
+    qsizetype end = 0;                // where the scan stopped
+    bool deprecatedSeparator = false; // a "packjob" was blanked out
 };
 Word nextWord(Bytes &line, qsizetype start, const QString &file, int lineno, QString *fatal)
 {
@@ -2171,6 +2173,7 @@ Word nextWord(Bytes &line, qsizetype start, const QString &file, int lineno, QSt
     while (cIsSpace(at(line, p)))
         ++p;
     if (isSeparatorWord(line, p, "packjob")) {
+        w.deprecatedSeparator = true;
         line.replace(p, 7, "       ");
     } else if (isSeparatorWord(line, p, "hetjob")) {
         line.replace(p, 6, "      ");
@@ -2250,16 +2253,19 @@ struct DirectiveWords
 {
     QList<Bytes> words;
     QList<int> lineOfWord; // 1-based line of each word
-    bool heterogeneous = false;
 };
 
-// _opt_batch_script()'s reading: the words of the #SBATCH/#SLURM lines before the first
-// command, up to a "hetjob" separator. Stops with a fatal message on a bad quote or ':'.
-DirectiveWords readDirectives(const Bytes &script, const QString &file, Sbatch *sb)
+// _opt_batch_script()'s reading for one component of the job: the words of its #SBATCH and
+// #SLURM lines before the first command. Components are separated by "hetjob" lines; *more
+// tells whether another follows. Stops with a fatal message on a bad quote or ':'.
+DirectiveWords readDirectives(const Bytes &script, const QString &file, int component, bool *more,
+                              Sbatch *sb)
 {
     DirectiveWords d;
     bool warned = false;
     int lineno = 0;
+    int scanned = 0;
+    *more = false;
     for (Bytes line : scriptLines(script)) {
         ++lineno;
         const LineKind kind = classify(line);
@@ -2275,13 +2281,22 @@ DirectiveWords readDirectives(const Bytes &script, const QString &file, Sbatch *
         }
         while (cIsSpace(at(line, p)))
             ++p;
-        if (isSeparatorWord(line, p, "packjob") || isSeparatorWord(line, p, "hetjob")) {
-            d.heterogeneous = true;
+        if (isSeparatorWord(line, p, "packjob") || isSeparatorWord(line, p, "hetjob"))
+            ++scanned;
+        if (scanned < component)
+            continue;
+        if (scanned > component) {
+            *more = true;
             break;
         }
         while (true) {
             QString fatal;
             const Word w = nextWord(line, p, file, lineno, &fatal);
+            if (w.deprecatedSeparator && !sb->packjobLogged) {
+                sb->info(QStringLiteral("Warning: the \"packjob\" component separator is being "
+                                        "deprecated. Please, use \"hetjob\" instead."));
+                sb->packjobLogged = true;
+            }
             if (!fatal.isEmpty()) {
                 sb->fatal(fatal);
                 return d;
@@ -3213,42 +3228,54 @@ std::variant<SbatchParse, ToolFailure> parseSbatch(const SbatchInput &input)
         script = input.script;
     }
 
-    // Second pass: directives, then SBATCH_* variables, then the command line again.
-    sb.reset(Opt::ExtraNodeInfo); // the two options Slurm resets at each pass
-    sb.v.state[std::size_t(Opt::ExtraNodeInfo)].set = false;
+    // Second pass, once per component of a heterogeneous job: directives, then SBATCH_*
+    // variables, then the command line again, then the checks across options. Only the first
+    // component's request is kept, but the others can still make sbatch fail.
     const QString file =
         input.scriptName.isEmpty() ? QStringLiteral("stdin") : baseName(input.scriptName);
-    if (!sb.v.wrap) {
-        const DirectiveWords d = readDirectives(script, file, &sb);
-        if (sb.stopped())
-            return failureOf(sb);
-        result.heterogeneous = d.heterogeneous;
-        int optind = 1;
-        const QList<Bytes> argv = programArgv(d.words);
-        if (!sb.runGetopt(argv, false, false, &optind))
-            return failureOf(sb);
-        if (optind < argv.size()) {
-            sb.fail(QStringLiteral("Invalid directive found in batch script: %1")
-                        .arg(show(argv[optind])));
-            return failureOf(sb);
-        }
-    }
-    for (const EnvOption &e : kEnvOptions) {
-        if (const std::optional<Bytes> value = sb.envValue(e.name)) {
-            if (!sb.process(e.id, *value, true, false))
-                return failureOf(sb);
-        }
-    }
     const QList<Bytes> secondArgv = programArgv(toBytes(cl.options));
-    int optind = 1;
-    if (!sb.runGetopt(secondArgv, false, false, &optind))
-        return failureOf(sb);
-    if (optind < secondArgv.size() && secondArgv[optind] == ":")
+    QList<Bytes> componentArgv = secondArgv;
+    for (int component = 0;; ++component) {
+        sb.reset(Opt::ExtraNodeInfo); // the options Slurm resets at each pass
+        sb.v.state[std::size_t(Opt::ExtraNodeInfo)].set = false;
+        bool more = false;
+        if (!sb.v.wrap) {
+            const DirectiveWords d = readDirectives(script, file, component, &more, &sb);
+            if (sb.stopped())
+                return failureOf(sb);
+            int optind = 1;
+            const QList<Bytes> argv = programArgv(d.words);
+            if (!sb.runGetopt(argv, false, false, &optind))
+                return failureOf(sb);
+            if (optind < argv.size()) {
+                sb.fail(QStringLiteral("Invalid directive found in batch script: %1")
+                            .arg(show(argv[optind])));
+                return failureOf(sb);
+            }
+        }
+        for (const EnvOption &e : kEnvOptions) {
+            if (const std::optional<Bytes> value = sb.envValue(e.name)) {
+                if (!sb.process(e.id, *value, true, false))
+                    return failureOf(sb);
+            }
+        }
+        int optind = 1;
+        if (!sb.runGetopt(componentArgv, false, false, &optind))
+            return failureOf(sb);
+        bool last = !more;
+        if (optind < componentArgv.size() && componentArgv[optind] == ":") {
+            componentArgv = componentArgv.mid(optind); // the ':' takes argv[0]'s place
+            last = false;
+        }
+        if (!verify(sb))
+            return failureOf(sb);
+        if (component == 0)
+            result.request = buildRequest(sb, cl);
+        if (last)
+            break;
         result.heterogeneous = true;
-    if (!verify(sb))
-        return failureOf(sb);
+    }
 
-    result.request = buildRequest(sb, cl);
     result.script = script;
     result.warnings = sb.err_;
     if (!sb.v.wrap)

@@ -49,8 +49,8 @@ private Q_SLOTS:
         QVERIFY2(t.contains(QStringLiteral("cpu01\nslurmstepd: error: *** JOB 2 ON cpu01 CANCELLED AT "
                                            "2026-11-05T09:32:00 DUE TO TIME LIMIT ***\n")),
                  qPrintable(t));
-        QVERIFY2(t.contains(QStringLiteral("2                TIMEOUT      0:0 \n"
-                                           "2.batch        CANCELLED     0:15 \n")),
+        QVERIFY2(t.contains(QStringLiteral("2               TIMEOUT      0:0 \n"
+                                           "2.batch       CANCELLED     0:15 \n")),
                  qPrintable(t));
     }
 };

@@ -102,6 +102,11 @@ void TestHostlist::expandHugeIsRefused()
     // 64k x 64k names: Slurm would try; the engine refuses instead of exhausting memory.
     QVERIFY(!expandHostlist(QStringLiteral("a[1-65536]b[1-65536]")).has_value());
     QVERIFY(!expandHostlist(QStringLiteral("a[x]b[1-65536]c[1-65536]d[1]")).has_value());
+    // The whole bound, and a caller's lower one.
+    QCOMPARE(expandHostlist(QStringLiteral("a[1-4]b[1-65536]"))->size(), 262144);
+    QVERIFY(!expandHostlist(QStringLiteral("a[1-4]b[1-65536],c")).has_value());
+    QCOMPARE(expandHostlist(QStringLiteral("n[1-10]"), 10)->size(), 10);
+    QVERIFY(!expandHostlist(QStringLiteral("n[1-11]"), 10).has_value());
 }
 
 void TestHostlist::compress_data()

@@ -225,22 +225,47 @@ int runScontrol(CommandContext &ctx)
         if (entity == QLatin1String("config")) {
             const ClusterConfig &cfg = c.config();
             auto row = [](const QString &k, const QString &v) { return k.leftJustified(23) + QStringLiteral(" = ") + v + QLatin1Char('\n'); };
+            static const char *modes[] = {"OFF", "CANCEL", "REQUEUE", "SUSPEND", "GANG"};
+            const QString preemptType = cfg.preemptType == PreemptKind::None ? QStringLiteral("preempt/none")
+                                        : cfg.preemptType == PreemptKind::PartitionPrio ? QStringLiteral("preempt/partition_prio")
+                                                                                        : QStringLiteral("preempt/qos");
+            // Sorted by key, as scontrol prints them.
+            const QList<QPair<QString, QString>> rows{
+                {QStringLiteral("AccountingStorageType"), cfg.accountingStorageType},
+                {QStringLiteral("ClusterName"), cfg.clusterName},
+                {QStringLiteral("DefMemPerCPU"), cfg.defMemPerCpu ? QString::number(cfg.defMemPerCpu) : QStringLiteral("UNLIMITED")},
+                {QStringLiteral("DefMemPerNode"), cfg.defMemPerNode ? QString::number(cfg.defMemPerNode) : QStringLiteral("UNLIMITED")},
+                {QStringLiteral("EnforcePartLimits"), cfg.enforcePartLimits == EnforcePartLimits::No ? QStringLiteral("NO") : (cfg.enforcePartLimits == EnforcePartLimits::All ? QStringLiteral("ALL") : QStringLiteral("ANY"))},
+                {QStringLiteral("FirstJobId"), QString::number(cfg.firstJobId)},
+                {QStringLiteral("GresTypes"), cfg.gresTypes.isEmpty() ? QStringLiteral("(null)") : cfg.gresTypes.join(QLatin1Char(','))},
+                {QStringLiteral("JobRequeue"), cfg.jobRequeue ? QStringLiteral("1") : QStringLiteral("0")},
+                {QStringLiteral("KillWait"), QStringLiteral("%1 sec").arg(cfg.killWait)},
+                {QStringLiteral("MaxMemPerNode"), QStringLiteral("UNLIMITED")},
+                {QStringLiteral("MessageTimeout"), QStringLiteral("10 sec")},
+                {QStringLiteral("MinJobAge"), QStringLiteral("%1 sec").arg(cfg.minJobAge)},
+                {QStringLiteral("OverTimeLimit"), cfg.overTimeLimitMinutes < 0 ? QStringLiteral("UNLIMITED") : QStringLiteral("%1 min").arg(cfg.overTimeLimitMinutes)},
+                {QStringLiteral("PreemptMode"), QLatin1String(modes[int(cfg.preemptMode)])},
+                {QStringLiteral("PreemptType"), preemptType},
+                {QStringLiteral("PriorityCalcPeriod"), formatHms(cfg.priorityCalcPeriodSecs)},
+                {QStringLiteral("PriorityDecayHalfLife"), formatHms(cfg.priorityDecayHalfLifeSecs).replace(QLatin1String("7-00:00:00"), QLatin1String("7-00:00:00"))},
+                {QStringLiteral("PriorityMaxAge"), formatHms(cfg.priorityMaxAgeSecs)},
+                {QStringLiteral("PriorityType"), cfg.priority == PriorityKind::Basic ? QStringLiteral("priority/basic") : QStringLiteral("priority/multifactor")},
+                {QStringLiteral("PriorityWeightAge"), QString::number(cfg.weightAge)},
+                {QStringLiteral("PriorityWeightAssoc"), QString::number(cfg.weightAssoc)},
+                {QStringLiteral("PriorityWeightFairShare"), QString::number(cfg.weightFairshare)},
+                {QStringLiteral("PriorityWeightJobSize"), QString::number(cfg.weightJobSize)},
+                {QStringLiteral("PriorityWeightPartition"), QString::number(cfg.weightPartition)},
+                {QStringLiteral("PriorityWeightQOS"), QString::number(cfg.weightQos)},
+                {QStringLiteral("PriorityWeightTRES"), QStringLiteral("(null)")},
+                {QStringLiteral("PrologFlags"), cfg.prologFlagsText.isEmpty() ? QStringLiteral("(null)") : (cfg.prologContain && !cfg.prologFlagsText.contains(QLatin1String("Alloc")) ? QStringLiteral("Alloc,") + cfg.prologFlagsText : cfg.prologFlagsText)},
+                {QStringLiteral("SchedulerParameters"), cfg.schedParams.text.isEmpty() ? QStringLiteral("(null)") : cfg.schedParams.text},
+                {QStringLiteral("SchedulerType"), cfg.scheduler == SchedulerKind::Backfill ? QStringLiteral("sched/backfill") : QStringLiteral("sched/builtin")},
+                {QStringLiteral("SelectType"), cfg.selectType},
+                {QStringLiteral("SelectTypeParameters"), cfg.selectTypeParameters.toUpper()},
+            };
             QString out = QStringLiteral("Configuration data as of %1\n").arg(formatTimestamp(c.now(), ctx.timeFormat()));
-            out += row(QStringLiteral("AccountingStorageType"), cfg.accountingStorageType);
-            out += row(QStringLiteral("ClusterName"), cfg.clusterName);
-            out += row(QStringLiteral("DefMemPerCPU"), cfg.defMemPerCpu ? QString::number(cfg.defMemPerCpu) : QStringLiteral("UNLIMITED"));
-            out += row(QStringLiteral("EnforcePartLimits"), cfg.enforcePartLimits == EnforcePartLimits::No ? QStringLiteral("NO") : (cfg.enforcePartLimits == EnforcePartLimits::All ? QStringLiteral("ALL") : QStringLiteral("ANY")));
-            out += row(QStringLiteral("FirstJobId"), QString::number(cfg.firstJobId));
-            out += row(QStringLiteral("KillWait"), QStringLiteral("%1 sec").arg(cfg.killWait));
-            out += row(QStringLiteral("MinJobAge"), QStringLiteral("%1 sec").arg(cfg.minJobAge));
-            out += row(QStringLiteral("OverTimeLimit"), QStringLiteral("%1 min").arg(cfg.overTimeLimitMinutes));
-            out += row(QStringLiteral("PriorityType"), cfg.priority == PriorityKind::Basic ? QStringLiteral("priority/basic") : QStringLiteral("priority/multifactor"));
-            out += row(QStringLiteral("PriorityWeightAge"), QString::number(cfg.weightAge));
-            out += row(QStringLiteral("PriorityWeightFairShare"), QString::number(cfg.weightFairshare));
-            out += row(QStringLiteral("SchedulerParameters"), cfg.schedParams.text.isEmpty() ? QStringLiteral("(null)") : cfg.schedParams.text);
-            out += row(QStringLiteral("SchedulerType"), cfg.scheduler == SchedulerKind::Backfill ? QStringLiteral("sched/backfill") : QStringLiteral("sched/builtin"));
-            out += row(QStringLiteral("SelectType"), cfg.selectType);
-            out += row(QStringLiteral("SelectTypeParameters"), cfg.selectTypeParameters.toUpper());
+            for (const auto &[k, v] : rows)
+                out += row(k, v);
             ctx.out(out);
             return ctx.finish(0);
         }

@@ -6,6 +6,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <climits>
 
 namespace schedlab::slurm {
 
@@ -399,9 +400,10 @@ int runSqueue(CommandContext &ctx)
     std::stable_sort(jobs.begin(), jobs.end(),
                      [&](const Job *a, const Job *b) { return startKey(a) > startKey(b); });
     if (startMode) {
-        std::stable_sort(jobs.begin(), jobs.end(), [](const Job *a, const Job *b) {
-            return a->startTime < b->startTime;
-        });
+        // Unknown start times (N/A) come last.
+        auto key = [](const Job *j) { return j->startTime ? j->startTime : LLONG_MAX; };
+        std::stable_sort(jobs.begin(), jobs.end(),
+                         [&](const Job *a, const Job *b) { return key(a) < key(b); });
     } else {
         Printer p(c, QString());
         std::stable_sort(jobs.begin(), jobs.end(), [&](const Job *a, const Job *b) {
