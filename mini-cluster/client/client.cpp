@@ -1,6 +1,6 @@
-// schedlab-client: the small program behind sbatch, squeue, ... and the payload shims (sleep,
-// date, hostname); it hands one command line to the SchedLab engine over its Unix socket.
+// schedlab-client: the program behind sbatch, squeue, ... and the sleep, date, hostname shims.
 //
+// It hands one command line to the SchedLab engine over its Unix socket and relays the answer.
 // Plain C++ and POSIX with no Qt, so that `squeue` in a loop starts in a few milliseconds.
 #include "../server/protocol.h"
 

@@ -85,8 +85,14 @@ public:
 
     void deliverSignal(int signal)
     {
-        if (m_finished || !onSignal)
+        if (m_finished)
             return;
+        if (!onSignal) {
+            // Nobody asked to hear about it: the command ends as a program with the default
+            // disposition would, and the client dies of the same signal.
+            finish(128 + signal);
+            return;
+        }
         // A copy, so that the handler may finish (which clears onSignal) from inside it.
         auto handler = onSignal;
         handler(signal);

@@ -1,5 +1,4 @@
-// The engine's end of the command socket: accepts schedlab-client connections and runs each
-// request through a CommandHandler.
+// The engine's end of the command socket: runs each schedlab-client request through a handler.
 #pragma once
 
 #include "invocation.h"

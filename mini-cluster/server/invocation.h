@@ -35,6 +35,8 @@ public:
     // Asks the client for its whole standard input; `ready` gets it once it ended.
     virtual void readStdin(std::function<void(const QByteArray &)> ready) = 0;
     // Called when the client forwards a signal (Ctrl-C) or disconnects (signal 0).
+    // CommandServer: while it is unset, a forwarded signal finishes the session with 128+signal
+    // (as the default disposition would end a program); it is cleared once the session ends.
     std::function<void(int signal)> onSignal;
 };
 

@@ -79,7 +79,7 @@ void Controller::backfillPass()
               [](const Ending &a, const Ending &b) { return a.end < b.end; });
 
     auto planFor = [&](const Job &job, const QSet<QString> &blocked) -> std::optional<Plan> {
-        const PartitionConfig *part = config_.partition(job.partition);
+        const PartitionConfig *part = partitionConfig(job.partition);
         if (!part)
             return std::nullopt;
         QHash<QString, NodeLoad> future;
@@ -88,7 +88,7 @@ void Controller::backfillPass()
             for (const QString &name : part->nodes) {
                 if (blocked.contains(name))
                     continue;
-                const NodeConfig *node = config_.node(name);
+                const NodeConfig *node = nodeConfig(name);
                 if (!node)
                     continue;
                 const NodeLoad &load = future.contains(name) ? future[name] : usage_.load(name);
@@ -146,7 +146,7 @@ void Controller::backfillPass()
         job->lastSchedEval = now_;
         std::uint32_t minutes = job->timeLimit;
         if (minutes == kNoValMinutes) {
-            const PartitionConfig *part = config_.partition(job->partition);
+            const PartitionConfig *part = partitionConfig(job->partition);
             minutes = part ? part->maxTimeMinutes : kInfiniteMinutes;
         }
         const qint64 duration = minutes == kInfiniteMinutes ? 365 * 86400 : qint64(minutes) * 60;

@@ -28,7 +28,22 @@ Controller::Controller(ClusterConfig config, UserDirectory *users, qint64 startE
     for (const NodeConfig &node : config_.nodes) {
         totalCpus_ += node.cpus;
         ++totalNodes_;
+        nodeIndex_.insert(node.name, &node);
     }
+    for (const PartitionConfig &part : config_.partitions) {
+        partitionIndex_.insert(part.name, &part);
+        QList<const NodeConfig *> &list = partitionNodes_[part.name];
+        for (const QString &name : part.nodes)
+            if (const NodeConfig *node = nodeIndex_.value(name))
+                list << node;
+    }
+}
+
+const QList<const NodeConfig *> &Controller::partitionNodes(const QString &partition) const
+{
+    static const QList<const NodeConfig *> none;
+    auto it = partitionNodes_.constFind(partition);
+    return it == partitionNodes_.constEnd() ? none : *it;
 }
 
 Controller::~Controller() = default;
@@ -201,19 +216,17 @@ QString Controller::checkAgainstCluster(const Job &job, const PartitionConfig &p
 {
     bool cpuOk = false, memOk = false, gresOk = false;
     for (const QString &name : part.nodes) {
-        const NodeConfig *node = config_.node(name);
+        const NodeConfig *node = nodeConfig(name);
         if (!node)
             continue;
         if (job.cpusPerNode <= node->cpus)
             cpuOk = true;
         if (NodeUsage::memoryFor(job, *node, job.cpusPerNode) <= node->realMemoryMb)
             memOk = true;
-        Job gresOnly = job;
-        gresOnly.cpusPerNode = 1;
-        gresOnly.memPerNodeMb = 1;
-        gresOnly.memPerCpuMb = 0;
-        if (NodeUsage::couldFit(gresOnly, *node))
+        if (NodeUsage::gresCouldFit(job.gres, *node))
             gresOk = true;
+        if (cpuOk && memOk && gresOk)
+            break;
     }
     const QString failed = QStringLiteral(
         "sbatch: error: Batch job submission failed: Requested node configuration is not available\n");
@@ -229,7 +242,7 @@ QString Controller::checkAgainstCluster(const Job &job, const PartitionConfig &p
 // The partition limits a job breaks, as the backfill names them (PartitionConfig at submit).
 Reason Controller::limitReason(const Job &job) const
 {
-    const PartitionConfig *part = config_.partition(job.partition);
+    const PartitionConfig *part = partitionConfig(job.partition);
     if (!part)
         return Reason::None;
     if (job.timeLimit != kNoValMinutes && part->maxTimeMinutes != kInfiniteMinutes
@@ -284,7 +297,7 @@ SubmitResult Controller::submit(const Submission &s)
 
     const PartitionConfig *part = s.request.partition.isEmpty()
                                       ? config_.defaultPartition()
-                                      : config_.partition(s.request.partition);
+                                      : partitionConfig(s.request.partition);
     if (!part) {
         if (s.request.partition.isEmpty())
             return reject(QStringLiteral("sbatch: error: Batch job submission failed: "
@@ -462,9 +475,12 @@ Controller::UpdateResult Controller::setTimeLimit(std::uint32_t jobId, std::uint
     if (!users_->isOperator(byUser) && (job.user != byUser || !lowering))
         return UpdateResult::PermissionDenied;
     job.timeLimit = minutes;
-    if (job.state == JobState::Running)
+    if (job.state == JobState::Running) {
         job.endTime = minutes == kInfiniteMinutes ? job.startTime + 365 * 86400
                                                   : job.startTime + qint64(minutes) * 60;
+        if (const qint64 deadline = limitDeadline(job); deadline != LLONG_MAX)
+            limitQueue_.insert({deadline, job.id});
+    }
     emitEvent(JobEvent::Kind::Updated, job);
     return UpdateResult::Ok;
 }
@@ -552,6 +568,9 @@ Controller::UpdateResult Controller::setPartitionOverTime(const QString &partiti
     for (PartitionConfig &p : config_.partitions) {
         if (p.name == partition) {
             p.overTimeLimitMinutes = minutes;
+            for (std::uint32_t id : running_) // deadlines moved
+                if (const qint64 d = limitDeadline(jobs_.at(id)); d != LLONG_MAX)
+                    limitQueue_.insert({d, id});
             return UpdateResult::Ok;
         }
     }
@@ -574,11 +593,13 @@ void Controller::startJob(Job &job, const QList<NodeShare> &allocation, bool byB
     job.lastSchedEval = now_;
     job.scheduler = byBackfill ? QStringLiteral("Backfill") : QStringLiteral("Main");
     if (job.timeLimit == kNoValMinutes) {
-        const PartitionConfig *part = config_.partition(job.partition);
+        const PartitionConfig *part = partitionConfig(job.partition);
         job.timeLimit = part ? part->maxTimeMinutes : kInfiniteMinutes;
     }
     job.endTime = job.timeLimit == kInfiniteMinutes ? now_ + 365 * 86400
                                                     : now_ + qint64(job.timeLimit) * 60;
+    if (const qint64 deadline = limitDeadline(job); deadline != LLONG_MAX)
+        limitQueue_.insert({deadline, job.id});
     resolveFiles(job);
     const QString nodes = compressHostlist(job.nodeNames());
     if (config_.prologContain) {
@@ -758,20 +779,35 @@ void Controller::payloadLaunchFailed(std::uint32_t jobId)
            JobState::Cancelled, 0, 53);
 }
 
+// When job_time_limit() would find the job over its limit: end_time <= now - OverTimeLimit.
+qint64 Controller::limitDeadline(const Job &job) const
+{
+    if (job.timeLimit == kInfiniteMinutes || job.timeLimit == kNoValMinutes)
+        return LLONG_MAX;
+    int over = config_.overTimeLimitMinutes;
+    if (const PartitionConfig *p = partitionConfig(job.partition); p && p->overTimeLimitMinutes)
+        over = *p->overTimeLimitMinutes;
+    if (over < 0)
+        return LLONG_MAX; // UNLIMITED
+    return job.startTime + qint64(job.timeLimit) * 60 + qint64(over) * 60;
+}
+
 void Controller::timeLimitCheck()
 {
     std::vector<std::uint32_t> expired;
-    for (std::uint32_t id : running_) {
-        const Job &job = jobs_.at(id);
-        if (job.completing || job.timeLimit == kInfiniteMinutes)
+    while (!limitQueue_.empty() && limitQueue_.begin()->first <= now_) {
+        const auto [deadline, id] = *limitQueue_.begin();
+        limitQueue_.erase(limitQueue_.begin());
+        auto it = jobs_.find(id);
+        if (it == jobs_.end() || it->second.state != JobState::Running || it->second.completing)
             continue;
-        int over = config_.overTimeLimitMinutes;
-        if (const PartitionConfig *p = config_.partition(job.partition); p && p->overTimeLimitMinutes)
-            over = *p->overTimeLimitMinutes;
-        if (over < 0)
-            continue; // UNLIMITED
-        if (job.startTime + qint64(job.timeLimit) * 60 <= now_ - qint64(over) * 60)
-            expired.push_back(id);
+        const qint64 current = limitDeadline(it->second);
+        if (current != deadline) { // the limit changed since: file it again
+            if (current != LLONG_MAX)
+                limitQueue_.insert({current, id});
+            continue;
+        }
+        expired.push_back(id);
     }
     for (std::uint32_t id : expired)
         beginKill(jobs_.at(id), JobState::Timeout, Reason::TimeLimit, QStringLiteral(" DUE TO TIME LIMIT"));
@@ -804,6 +840,13 @@ qint64 Controller::periodicNext(qint64 period, qint64 phase) const
     return origin + k * period;
 }
 
+qint64 Controller::tickAtOrAfter(qint64 t, qint64 period, qint64 phase) const
+{
+    const qint64 origin = startEpoch_ + ((phase % period) + period) % period;
+    const qint64 offset = (((t - origin) % period) + period) % period;
+    return offset == 0 ? t : t + (period - offset);
+}
+
 bool Controller::periodicDue(qint64 period, qint64 phase) const
 {
     if (period <= 0)
@@ -817,8 +860,12 @@ qint64 Controller::nextEventTime() const
     qint64 next = LLONG_MAX;
     if (!timed_.empty())
         next = std::min(next, timed_.begin()->first);
-    if (!running_.empty())
-        next = std::min(next, periodicNext(kTimeLimitPeriod, phases_.timeLimit));
+    // The 30 s limit check only matters at the first tick after a deadline.
+    if (!limitQueue_.empty()) {
+        const qint64 due = limitQueue_.begin()->first;
+        next = std::min(next, due <= now_ ? periodicNext(kTimeLimitPeriod, phases_.timeLimit)
+                                          : tickAtOrAfter(due, kTimeLimitPeriod, phases_.timeLimit));
+    }
     if (!pending_.empty()) {
         if (config_.scheduler == SchedulerKind::Backfill)
             next = std::min(next, periodicNext(config_.schedParams.bfInterval, phases_.backfill));
@@ -877,7 +924,7 @@ void Controller::advanceTo(qint64 t)
             }
         }
         // 2. periodic work
-        if (!running_.empty() && periodicDue(kTimeLimitPeriod, phases_.timeLimit))
+        if (!limitQueue_.empty() && periodicDue(kTimeLimitPeriod, phases_.timeLimit))
             timeLimitCheck();
         if (config_.priority == PriorityKind::Multifactor
             && periodicDue(config_.priorityCalcPeriodSecs, phases_.priorityCalc))

@@ -193,8 +193,17 @@ private:
     void emitEvent(JobEvent::Kind kind, const Job &job);
     void dependenciesChanged();
 
+    // Indexed lookups: the configuration's own are linear, and schedulers call them a lot.
+    const NodeConfig *nodeConfig(const QString &name) const { return nodeIndex_.value(name); }
+    const PartitionConfig *partitionConfig(const QString &name) const
+    {
+        return partitionIndex_.value(name);
+    }
+    const QList<const NodeConfig *> &partitionNodes(const QString &partition) const;
+
     qint64 periodicNext(qint64 period, qint64 phase) const;
     bool periodicDue(qint64 period, qint64 phase) const;
+    qint64 tickAtOrAfter(qint64 t, qint64 period, qint64 phase) const;
 
     ClusterConfig config_;
     UserDirectory *users_;
@@ -223,7 +232,18 @@ private:
     struct EndedUsage { QString key; qint64 from; qint64 to; int cpus; };
     QList<EndedUsage> endedSinceAccrual_; // counted at the next calculation, as slurmdbd does
     QHash<std::uint32_t, PriorityFactors> factors_;
+    // Fair Tree factors of every association, computed once per usage change.
+    mutable QHash<QString, double> fairshareCache_;
+    mutable bool fairshareValid_ = false;
+    QHash<QString, double> computeFairshare() const;
+    // Running jobs by the moment their limit (plus OverTimeLimit) is exceeded; entries whose
+    // job ended or changed limit are skipped when they come up.
+    std::multimap<qint64, std::uint32_t> limitQueue_;
+    qint64 limitDeadline(const Job &job) const;
     PeriodicPhases phases_;
+    QHash<QString, const NodeConfig *> nodeIndex_;
+    QHash<QString, const PartitionConfig *> partitionIndex_;
+    QHash<QString, QList<const NodeConfig *>> partitionNodes_;
 };
 
 } // namespace schedlab::slurm

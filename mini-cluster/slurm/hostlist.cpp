@@ -567,8 +567,13 @@ void mergeSort(RangePtrs &v, std::size_t begin, std::size_t n, RangePtrs &tmp)
 // hosts so that duplicates survive, then touching ranges are joined.
 void coalesce(RangePtrs &v)
 {
-    std::uint64_t budget = kMaxSteps;
+    // Each overlap found starts the scan again, as in Slurm; numbers whose difference does
+    // not fit an int sort out of order there and could keep it busy for hours, so the work is
+    // bounded and the list is left as it stands when the bound is met.
+    std::uint64_t budget = 16 * std::uint64_t(v.size()) + 65536;
     for (long i = long(v.size()) - 1; i > 0; --i) {
+        if (budget-- == 0)
+            break;
         HostRange *hprev = v[std::size_t(i) - 1].get();
         HostRange *hnext = v[std::size_t(i)].get();
         if (hprev->single || hnext->single)
@@ -592,8 +597,9 @@ void coalesce(RangePtrs &v)
             continue;
         }
         for (std::uint64_t lo = inter.lo;; ++lo) {
-            if (budget-- == 0)
-                return;
+            if (budget == 0)
+                break;
+            --budget;
             auto single = std::make_unique<HostRange>(inter);
             single->lo = single->hi = lo;
             if (lo > hprev->hi)

@@ -17,7 +17,7 @@ QList<Job *> Controller::pendingInOrder()
     for (std::uint32_t id : pending_)
         list << &jobs_.at(id);
     auto tier = [this](const Job *j) {
-        const PartitionConfig *p = config_.partition(j->partition);
+        const PartitionConfig *p = partitionConfig(j->partition);
         return p ? p->priorityTier : 0;
     };
     std::stable_sort(list.begin(), list.end(), [&](const Job *a, const Job *b) {
@@ -118,14 +118,14 @@ bool Controller::eligible(Job &job, bool setReason, bool fromBackfill)
 std::optional<QList<NodeShare>> Controller::placeNow(const Job &job,
                                                      const QSet<QString> &excluded) const
 {
-    const PartitionConfig *part = config_.partition(job.partition);
+    const PartitionConfig *part = partitionConfig(job.partition);
     if (!part)
         return std::nullopt;
     QList<NodeShare> allocation;
     for (const QString &name : part->nodes) {
         if (excluded.contains(name))
             continue;
-        const NodeConfig *node = config_.node(name);
+        const NodeConfig *node = nodeConfig(name);
         if (!node)
             continue;
         if (auto share = usage_.fit(job, *node)) {
@@ -203,9 +203,9 @@ void Controller::mainPass(bool full)
         d.time = now_;
         d.jobId = job->id;
         d.nodesWanted = job->minNodes;
-        if (const PartitionConfig *part = config_.partition(job->partition)) {
+        if (const PartitionConfig *part = partitionConfig(job->partition)) {
             for (const QString &name : part->nodes)
-                if (const NodeConfig *node = config_.node(name); node && usage_.fit(*job, *node))
+                if (const NodeConfig *node = nodeConfig(name); node && usage_.fit(*job, *node))
                     ++d.nodesFree;
         }
         // The running job whose limit frees the first node it could use.
@@ -224,7 +224,7 @@ void Controller::mainPass(bool full)
         recordDecision(d);
         failedParts.insert(job->partition);
         blocker.insert(job->partition, job->id);
-        if (const PartitionConfig *part = config_.partition(job->partition))
+        if (const PartitionConfig *part = partitionConfig(job->partition))
             for (const QString &name : part->nodes)
                 unavailable.insert(name);
     }

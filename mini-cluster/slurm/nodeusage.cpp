@@ -61,7 +61,12 @@ bool NodeUsage::couldFit(const Job &job, const NodeConfig &node)
         return false;
     if (memoryFor(job, node, job.cpusPerNode) > node.realMemoryMb)
         return false;
-    for (const GresRequest &g : job.gres) {
+    return gresCouldFit(job.gres, node);
+}
+
+bool NodeUsage::gresCouldFit(const QList<GresRequest> &gres, const NodeConfig &node)
+{
+    for (const GresRequest &g : gres) {
         if (g.name != QLatin1String("gpu"))
             continue;
         if (gpuIndicesOfType(node, g.type).size() < g.count)

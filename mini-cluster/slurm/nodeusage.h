@@ -39,6 +39,7 @@ public:
 
     // Whether the job could ever fit on this node, even empty.
     static bool couldFit(const Job &job, const NodeConfig &node);
+    static bool gresCouldFit(const QList<GresRequest> &gres, const NodeConfig &node);
     // Memory the job takes on `node` when given `cpus` there (per CPU, per node, or all).
     static qint64 memoryFor(const Job &job, const NodeConfig &node, int cpus);
 

@@ -42,6 +42,7 @@ void Controller::accrueUsage(qint64 until)
         usageByUser_[e.key] += double(std::max<qint64>(0, e.to - e.from)) * e.cpus * decay;
     endedSinceAccrual_.clear();
     lastUsageAccrual_ = until;
+    fairshareValid_ = false;
 }
 
 namespace {
@@ -59,6 +60,15 @@ struct Assoc
 } // namespace
 
 double Controller::fairshareFactor(const QString &user, const QString &account) const
+{
+    if (!fairshareValid_) {
+        fairshareCache_ = computeFairshare();
+        fairshareValid_ = true;
+    }
+    return fairshareCache_.value(account + QLatin1Char('/') + user, 0.0);
+}
+
+QHash<QString, double> Controller::computeFairshare() const
 {
     // Build the tree: root's children are the users of account root and the accounts whose
     // parent is root, recursively.
@@ -91,13 +101,13 @@ double Controller::fairshareFactor(const QString &user, const QString &account) 
     for (const AccountDef &def : accounts)
         userCount += int(def.users.size());
     if (userCount == 0)
-        return 1.0;
+        return {};
     const AccountDef *root = nullptr;
     for (const AccountDef &def : accounts)
         if (def.name == QLatin1String("root"))
             root = &def;
     if (!root)
-        return 1.0;
+        return {};
     const int rootIndex = build(*root);
     std::function<double(int)> sumUsage = [&](int i) -> double {
         if (!nodes[i].user.isEmpty())
@@ -157,7 +167,7 @@ double Controller::fairshareFactor(const QString &user, const QString &account) 
         };
     int rank = userCount, rnt = userCount;
     calc(nodes[rootIndex].children, nodes[rootIndex].usage, rank, rnt, false);
-    return factors.value(account + QLatin1Char('/') + user, 0.0);
+    return factors;
 }
 
 Controller::PriorityFactors Controller::priorityFactors(const Job &job) const
@@ -182,7 +192,7 @@ Controller::PriorityFactors Controller::priorityFactors(const Job &job) const
         int maxFactor = 1;
         for (const PartitionConfig &p : config_.partitions)
             maxFactor = std::max(maxFactor, p.priorityJobFactor);
-        if (const PartitionConfig *p = config_.partition(job.partition))
+        if (const PartitionConfig *p = partitionConfig(job.partition))
             f.partition = double(p->priorityJobFactor) / maxFactor;
     }
     const double total = weightAge() * f.age + weightFairshare() * f.fairshare

@@ -23,6 +23,7 @@ constexpr std::uint32_t kNoVal = 0xFFFFFFFEu;
 constexpr qint64 kNoVal64 = -2;       // our marker for str_to_mbytes()'s NO_VAL64
 constexpr int kNiceLimit = 2147483645; // NICE_OFFSET - 3
 constexpr int kMaxArraySize = 1001;    // MaxArraySize's default
+constexpr qint64 kAnyEpoch = 1700000000; // a clock for checks whose answer does not depend on it
 
 // sbatch logs through Slurm's log.c: these are its levels, so that -Q silences info lines.
 enum LogLevel { LogQuiet = 0, LogFatal = 1, LogError = 2, LogInfo = 3 };
@@ -3178,7 +3179,9 @@ std::variant<SbatchCommandLine, ToolFailure> parseSbatchCommandLine(const QStrin
 std::variant<SbatchCommandLine, ToolFailure>
 parseSbatchCommandLine(const QStringList &args, const QHash<QString, QString> &environment)
 {
-    Sbatch sb(environment, QString(), 0);
+    // The first pass only needs to know whether a --begin is valid, not when it falls: any
+    // clock will do (the engine never reads the wall clock), parseSbatch() uses the real one.
+    Sbatch sb(environment, QString(), kAnyEpoch);
     SbatchCommandLine cl;
     if (firstPass(sb, args, &cl))
         return cl;
@@ -3344,7 +3347,7 @@ DirectiveScan scanDirectives(const QByteArray &script)
     // goes on with the next line, so that the editor sees every faulty line.
     qsizetype start = 0;
     while (start < words.size()) {
-        Sbatch sb({}, QString(), 0);
+        Sbatch sb({}, QString(), kAnyEpoch);
         const QList<Bytes> argv = programArgv(words.mid(start));
         Getopt g(argv);
         int failedAt = -1; // index in `words` of the faulty word

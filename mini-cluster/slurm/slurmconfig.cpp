@@ -853,7 +853,7 @@ private:
     QList<RecordLine> partitionLines_;
     ValueMap nodeDefaults_;
     ValueMap partitionDefaults_;
-    ClusterConfig config_;
+    ClusterConfig cluster_;
     QHash<QString, int> nodeIndex_;
 };
 
@@ -1019,7 +1019,7 @@ void Parser::readSlurmConf(const QString &text)
 
 void Parser::buildGlobals()
 {
-    ClusterConfig &c = config_;
+    ClusterConfig &c = cluster_;
     int line = 0;
 
     if (auto v = global("ClusterName", &line); v && !v->isEmpty()) {
@@ -1585,7 +1585,7 @@ void Parser::buildNodes()
                 proto.gres.clear();
             }
             for (const NodeConfig::Gres &gr : std::as_const(proto.gres)) {
-                if (!config_.gresTypes.contains(gr.name, Qt::CaseInsensitive))
+                if (!cluster_.gresTypes.contains(gr.name, Qt::CaseInsensitive))
                     error(line,
                           tr("Gres %1 on %2 is not listed in GresTypes").arg(gr.name, rec.name));
             }
@@ -1596,14 +1596,14 @@ void Parser::buildNodes()
                 error(line, tr("Duplicated NodeName %1 in the config file").arg(name));
                 continue;
             }
-            if (config_.nodes.size() >= kMaxNodes) {
+            if (cluster_.nodes.size() >= kMaxNodes) {
                 error(line, tr("more than %1 nodes: the mini-cluster stops here").arg(kMaxNodes));
                 return;
             }
             NodeConfig node = proto;
             node.name = name;
-            nodeIndex_.insert(name, int(config_.nodes.size()));
-            config_.nodes.push_back(std::move(node));
+            nodeIndex_.insert(name, int(cluster_.nodes.size()));
+            cluster_.nodes.push_back(std::move(node));
         }
     }
 }
@@ -1614,7 +1614,7 @@ void Parser::buildPartitions()
     int defaultIndex = -1;
     for (const RecordLine &rec : partitionLines_) {
         const int line = rec.line;
-        if (config_.partition(rec.name)) {
+        if (cluster_.partition(rec.name)) {
             error(line, tr("duplicate entry for partition %1").arg(rec.name));
             continue;
         }
@@ -1634,7 +1634,7 @@ void Parser::buildPartitions()
             p.nodesSpec = spec;
             QList<int> indexes;
             if (spec.compare(u"ALL", Qt::CaseInsensitive) == 0) {
-                for (int i = 0; i < config_.nodes.size(); ++i)
+                for (int i = 0; i < cluster_.nodes.size(); ++i)
                     indexes << i;
             } else if (const std::optional<QStringList> names = expandHostlist(spec)) {
                 QStringList unknown;
@@ -1666,13 +1666,13 @@ void Parser::buildPartitions()
                 return;
             }
             for (int i : std::as_const(indexes))
-                p.nodes << config_.nodes.at(i).name;
+                p.nodes << cluster_.nodes.at(i).name;
         }
 
         if (auto v = get("Default"); v && parseBool(v->text).value_or(false)) {
             if (defaultIndex >= 0)
                 warning(line, tr("changing default partition from %1 to %2")
-                                  .arg(config_.partitions.at(defaultIndex).name, rec.name));
+                                  .arg(cluster_.partitions.at(defaultIndex).name, rec.name));
             p.isDefault = true;
         }
         if (auto v = get("Hidden"))
@@ -1747,10 +1747,10 @@ void Parser::buildPartitions()
             continue;
         if (p.isDefault) {
             if (defaultIndex >= 0)
-                config_.partitions[defaultIndex].isDefault = false;
-            defaultIndex = int(config_.partitions.size());
+                cluster_.partitions[defaultIndex].isDefault = false;
+            defaultIndex = int(cluster_.partitions.size());
         }
-        config_.partitions.push_back(std::move(p));
+        cluster_.partitions.push_back(std::move(p));
     }
 }
 
@@ -1801,7 +1801,7 @@ void Parser::readGresConf(const QString &text)
                 gresError(ll.line, tr("Invalid GRES data, no type name (Name=)"));
             continue;
         }
-        if (!config_.gresTypes.contains(*name, Qt::CaseInsensitive)) {
+        if (!cluster_.gresTypes.contains(*name, Qt::CaseInsensitive)) {
             gresError(ll.line, tr("Gres %1 is not listed in GresTypes").arg(*name));
             continue;
         }
@@ -1856,8 +1856,8 @@ void Parser::readGresConf(const QString &text)
                                          .arg(compressHostlist(unknown)));
         } else {
             // No NodeName: every node that has this GRES in slurm.conf reads the line.
-            for (int i = 0; i < config_.nodes.size(); ++i) {
-                for (const NodeConfig::Gres &g : std::as_const(config_.nodes.at(i).gres)) {
+            for (int i = 0; i < cluster_.nodes.size(); ++i) {
+                for (const NodeConfig::Gres &g : std::as_const(cluster_.nodes.at(i).gres)) {
                     if (g.name.compare(*name, Qt::CaseInsensitive) == 0) {
                         targets << i;
                         break;
@@ -1866,13 +1866,13 @@ void Parser::readGresConf(const QString &text)
             }
         }
         for (int i : std::as_const(targets))
-            config_.nodes[i].devices.push_back(dev);
+            cluster_.nodes[i].devices.push_back(dev);
     }
 }
 
 void Parser::checkGresCounts()
 {
-    for (const NodeConfig &node : std::as_const(config_.nodes)) {
+    for (const NodeConfig &node : std::as_const(cluster_.nodes)) {
         if (node.devices.isEmpty())
             continue;
         for (const NodeConfig::Gres &g : node.gres) {
@@ -1918,7 +1918,7 @@ ConfigParseResult Parser::run(const QString &slurmConf, const QString &gresConf)
     buildGlobals();
     buildNodes();
     buildPartitions();
-    if (config_.nodes.isEmpty())
+    if (cluster_.nodes.isEmpty())
         error(0, tr("no nodes: at least one NodeName= line is needed"));
     if (!gresConf.isEmpty()) {
         readGresConf(gresConf);
@@ -1934,7 +1934,7 @@ ConfigParseResult Parser::run(const QString &slurmConf, const QString &gresConf)
     });
     for (const auto &m : std::as_const(messages_))
         result.messages.push_back(m.second);
-    result.config = std::move(config_);
+    result.config = std::move(cluster_);
     return result;
 }
 

@@ -32,7 +32,8 @@ std::optional<std::int32_t> parseMinutes(QStringView text);
 // squeue's %M / %l form: "0:00", "5:07", "1:02:03", "1-00:00:00"; "INVALID" when negative or
 // over a year.
 QString formatSqueueSecs(qint64 seconds);
-// squeue's %l: formatSqueueSecs(minutes*60), "UNLIMITED", "NOT_SET".
+// squeue's %l: formatSqueueSecs(minutes*60 computed in 32 bits, as squeue does),
+// "UNLIMITED", "NOT_SET".
 QString formatSqueueLimit(std::uint32_t minutes);
 // scontrol / sacct form: "00:02:00", "1-00:00:00" (days unpadded).
 QString formatHms(qint64 seconds);

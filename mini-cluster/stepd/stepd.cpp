@@ -1,6 +1,8 @@
-// schedlab-stepd: the supervisor of one job step. It runs the payload in its own process group,
-// keeps every descendant contained (child subreaper, dies with the engine) and reports the
-// payload's pid and raw wait status on its standard output.
+// schedlab-stepd: the supervisor of one job step, which keeps all of the job's processes in.
+//
+// It runs the payload in its own process group, keeps every descendant contained (child
+// subreaper, dies with the engine) and reports the payload's pid and raw wait status on its
+// standard output.
 //
 // Usage: schedlab-stepd --stdout PATH --stderr PATH [--stdin PATH] [--append] --cwd DIR
 //                       -- PROGRAM ARGS...
@@ -291,8 +293,11 @@ int main(int argc, char **argv)
 
     const std::string outPath = resolve(options.stdoutPath, options.cwd);
     const std::string errPath = resolve(options.stderrPath, options.cwd);
+    // Always O_APPEND, as slurmstepd does (truncating only at open): the engine appends its
+    // own lines ("*** JOB 2 ON cpu01 CANCELLED AT ...") to these files, and each write of the
+    // job must land after them instead of over them.
     const int openFlags =
-        O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | (options.append ? O_APPEND : O_TRUNC);
+        O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOCTTY | (options.append ? 0 : O_TRUNC);
     const int outFd = ::open(outPath.c_str(), openFlags, 0666);
     if (outFd < 0) {
         say("open-failed " + std::to_string(errno) + " " + options.stdoutPath);

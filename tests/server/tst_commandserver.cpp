@@ -1,5 +1,4 @@
-// Tests of the command socket with real processes: schedlab-client under the Slurm names and
-// as the payload shims, talking to a CommandServer with a small scripted handler.
+// Tests of the command socket: the real client, under Slurm names and as shims, and the server.
 #include "commandserver.h"
 #include "protocol.h"
 
@@ -94,6 +93,8 @@ public:
                     s->finish(3);
                 }
             };
+        } else if (what == QLatin1String("deaf")) {
+            // Runs on without listening for signals.
         } else if (what == QLatin1String("hold")) {
             session->onSignal = [this](int signal) { receivedSignals << signal; };
         } else {
@@ -225,6 +226,7 @@ private Q_SLOTS:
     void emptyStdin();
     void ctrlCIsForwarded();
     void hangUpIsForwarded();
+    void unheardSignalEndsTheCommand();
     void clientDisconnectIsSeen();
     void engineClosingWithoutExit();
     void clientWithoutEngine();
@@ -429,6 +431,23 @@ void TestCommandServer::hangUpIsForwarded()
     // The handler chose 3, not 128+1: a normal exit with that code.
     QCOMPARE(process.exitStatus(), QProcess::NormalExit);
     QCOMPARE(process.exitCode(), 3);
+}
+
+void TestCommandServer::unheardSignalEndsTheCommand()
+{
+    QProcess srun;
+    srun.setProcessEnvironment(baseEnvironment(m_socketPath));
+    QSignalSpy srunFinished(&srun, &QProcess::finished);
+    srun.start(command(QStringLiteral("srun")), {QStringLiteral("deaf")});
+    QVERIFY(srun.waitForStarted());
+    QTRY_COMPARE(m_handler.invocations.size(), 1);
+    CommandSessionPtr session = m_handler.lastSession;
+    ::kill(pid_t(srun.processId()), SIGTERM);
+    QVERIFY(srunFinished.wait(10000));
+    QVERIFY(session->finished());
+    // Exit 143 after a forwarded SIGTERM: the client dies of SIGTERM, as `sleep` would.
+    QCOMPARE(srun.exitStatus(), QProcess::CrashExit);
+    QCOMPARE(srun.exitCode(), SIGTERM);
 }
 
 void TestCommandServer::clientDisconnectIsSeen()

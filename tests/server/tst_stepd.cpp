@@ -1,5 +1,4 @@
-// Tests of schedlab-stepd, the job step supervisor, with real payloads: output files, wait
-// statuses, signals, containment of escaping processes and the engine's death.
+// Tests of schedlab-stepd, the job step supervisor, with real payloads and real signals.
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -82,6 +81,8 @@ private Q_SLOTS:
 
     void writesOutputFiles();
     void sharedOutputKeepsOrder();
+    void engineLinesAreNotOverwritten();
+    void appendKeepsOldContent();
     void reportsRawWaitStatus_data();
     void reportsRawWaitStatus();
     void readsStdinFromFile();
@@ -212,6 +213,34 @@ void TestStepd::sharedOutputKeepsOrder()
     QCOMPARE(result.value(1), QStringLiteral("exit 0"));
     QCOMPARE(readFile(m_dir->filePath(QStringLiteral("both.txt"))),
              QByteArray("out1\nerr1\nout2\nerr2\nout3\nerr3\n"));
+}
+
+void TestStepd::engineLinesAreNotOverwritten()
+{
+    // The engine appends to the job's output (the CANCELLED line) while the job still writes.
+    QProcess stepd;
+    QVERIFY(startStep(stepd, commonOptions(QStringLiteral("out"), QStringLiteral("out")),
+                      {QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                       QStringLiteral("echo one; echo > ready; "
+                                      "while [ ! -e go ]; do sleep 0.01; done; echo three")}));
+    QTRY_VERIFY(QFile::exists(m_dir->filePath(QStringLiteral("ready"))));
+    QFile out(m_dir->filePath(QStringLiteral("out")));
+    QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Append));
+    out.write("two\n");
+    out.close();
+    writeFile(m_dir->filePath(QStringLiteral("go")), {});
+    QVERIFY(stepd.waitForFinished(10000));
+    QCOMPARE(readFile(m_dir->filePath(QStringLiteral("out"))), QByteArray("one\ntwo\nthree\n"));
+}
+
+void TestStepd::appendKeepsOldContent()
+{
+    writeFile(m_dir->filePath(QStringLiteral("out")), "before\n");
+    const QStringList result = runStep(commonOptions(QStringLiteral("out"), QStringLiteral("out")) +
+                                           QStringList{QStringLiteral("--append")},
+                                       {QStringLiteral("echo"), QStringLiteral("after")});
+    QCOMPARE(result.value(1), QStringLiteral("exit 0"));
+    QCOMPARE(readFile(m_dir->filePath(QStringLiteral("out"))), QByteArray("before\nafter\n"));
 }
 
 void TestStepd::reportsRawWaitStatus_data()
