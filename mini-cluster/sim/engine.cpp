@@ -160,7 +160,7 @@ void Engine::runSleep(const Invocation &inv, CommandSessionPtr session)
     sleepers_[owner] += 1;
     QPointer<Engine> self(this);
     std::weak_ptr<CommandSession> weak = session;
-    session->onSignal = [self, weak, owner](int) {
+    session->onSignal = [self, weak, owner](int signal) {
         if (!self)
             return;
         for (int i = 0; i < self->sleepers_list_.size(); ++i) {
@@ -171,7 +171,7 @@ void Engine::runSleep(const Invocation &inv, CommandSessionPtr session)
             }
         }
         if (auto s = weak.lock())
-            s->finish(130);
+            s->finish(128 + (signal > 0 ? signal : SIGHUP));
     };
 }
 
@@ -229,8 +229,8 @@ bool Engine::launch(const Job &job)
     env.insert(QStringLiteral("SLURM_JOB_UID"), QString::number(job.uid));
     env.insert(QStringLiteral("SLURM_JOB_ACCOUNT"), job.account);
     env.insert(QStringLiteral("SLURM_JOB_PARTITION"), job.partition);
-    env.insert(QStringLiteral("SLURM_JOB_NODELIST"), compressHostlist(job.nodeNames()));
-    env.insert(QStringLiteral("SLURM_NODELIST"), compressHostlist(job.nodeNames()));
+    env.insert(QStringLiteral("SLURM_JOB_NODELIST"), compressHostlistSorted(job.nodeNames()));
+    env.insert(QStringLiteral("SLURM_NODELIST"), compressHostlistSorted(job.nodeNames()));
     env.insert(QStringLiteral("SLURM_JOB_NUM_NODES"), QString::number(job.allocation.size()));
     env.insert(QStringLiteral("SLURM_NNODES"), QString::number(job.allocation.size()));
     env.insert(QStringLiteral("SLURM_NTASKS"), QString::number(job.ntasks));

@@ -136,7 +136,7 @@ void AccountingStore::record(const Job &job)
     r.account = job.account;
     r.partition = job.partition;
     r.workDir = job.workDir;
-    r.nodeList = job.allocation.isEmpty() ? QString() : compressHostlist(job.nodeNames());
+    r.nodeList = job.allocation.isEmpty() ? QString() : compressHostlistSorted(job.nodeNames());
     r.state = job.state;
     r.requid = job.requid;
     r.reason = job.reason;

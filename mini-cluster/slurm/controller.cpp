@@ -601,7 +601,7 @@ void Controller::startJob(Job &job, const QList<NodeShare> &allocation, bool byB
     if (const qint64 deadline = limitDeadline(job); deadline != LLONG_MAX)
         limitQueue_.insert({deadline, job.id});
     resolveFiles(job);
-    const QString nodes = compressHostlist(job.nodeNames());
+    const QString nodes = compressHostlistSorted(job.nodeNames());
     if (config_.prologContain) {
         StepRecord ext;
         ext.id = ext.name = QStringLiteral("extern");

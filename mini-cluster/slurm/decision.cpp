@@ -20,7 +20,7 @@ QString clock(qint64 epoch)
 QString renderDecision(const Decision &d, const QString &language)
 {
     const bool fr = language.startsWith(QLatin1String("fr"));
-    const QString nodes = compressHostlist(d.nodes);
+    const QString nodes = compressHostlistSorted(d.nodes);
     switch (d.kind) {
     case Decision::Kind::StartedMain:
         return fr ? QStringLiteral("%1 : le job %2 démarre sur %3 (ordonnanceur principal : "

@@ -34,7 +34,7 @@ QString jobIdText(const Job &job)
         for (std::uint32_t t : job.pendingTasks)
             ids << QStringLiteral("x%1").arg(t);
         // Reuse the hostlist compressor on "x<id>" names to get "[1-3,5]".
-        QString ranged = compressHostlist(ids).mid(1);
+        QString ranged = compressHostlistSorted(ids).mid(1);
         if (!ranged.startsWith(QLatin1Char('[')))
             ranged = QLatin1Char('[') + ranged + QLatin1Char(']');
         if (job.pendingTasks.size() == 1)

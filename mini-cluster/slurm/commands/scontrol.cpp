@@ -50,9 +50,9 @@ QString showJob(const Controller &c, const Job &j, const QString &tf)
     lines << QStringLiteral("Partition=%1 AllocNode:Sid=localhost:%2").arg(j.partition).arg(10000 + j.id);
     lines << QStringLiteral("ReqNodeList=(null) ExcNodeList=(null)");
     if (pending)
-        lines << (j.schedNodes.isEmpty() ? QStringLiteral("NodeList=") : QStringLiteral("NodeList= SchedNodeList=%1").arg(compressHostlist(j.schedNodes)));
+        lines << (j.schedNodes.isEmpty() ? QStringLiteral("NodeList=") : QStringLiteral("NodeList= SchedNodeList=%1").arg(compressHostlistSorted(j.schedNodes)));
     else {
-        lines << QStringLiteral("NodeList=%1").arg(compressHostlist(j.nodeNames()));
+        lines << QStringLiteral("NodeList=%1").arg(compressHostlistSorted(j.nodeNames()));
         lines << QStringLiteral("BatchHost=%1").arg(j.allocation.isEmpty() ? QString() : j.allocation.first().node);
     }
     lines << QStringLiteral("NumNodes=%1 NumCPUs=%2 NumTasks=%3 CPUs/Task=%4 ReqB:S:C:T=0:0:*:*").arg(nodes).arg(cpus).arg(j.ntasks).arg(j.cpusPerTask);
@@ -87,7 +87,7 @@ QString showPartition(const Controller &c, const PartitionConfig &p)
     l << QStringLiteral("AllocNodes=ALL Default=%1 QoS=N/A").arg(p.isDefault ? QStringLiteral("YES") : QStringLiteral("NO"));
     l << QStringLiteral("DefaultTime=%1 DisableRootJobs=NO ExclusiveUser=NO GraceTime=%2 Hidden=%3").arg(p.defaultTimeMinutes == kNoValMinutes ? QStringLiteral("NONE") : limit(p.defaultTimeMinutes)).arg(p.graceTimeSeconds).arg(p.hidden ? QStringLiteral("YES") : QStringLiteral("NO"));
     l << QStringLiteral("MaxNodes=%1 MaxTime=%2 MinNodes=0 LLN=NO MaxCPUsPerNode=UNLIMITED").arg(p.maxNodes == kInfiniteMinutes ? QStringLiteral("UNLIMITED") : QString::number(p.maxNodes), limit(p.maxTimeMinutes));
-    l << QStringLiteral("Nodes=%1").arg(compressHostlist(p.nodes));
+    l << QStringLiteral("Nodes=%1").arg(compressHostlistSorted(p.nodes));
     l << QStringLiteral("PriorityJobFactor=%1 PriorityTier=%2 RootOnly=NO ReqResv=NO OverSubscribe=NO").arg(p.priorityJobFactor).arg(p.priorityTier);
     static const char *modes[] = {"OFF", "CANCEL", "REQUEUE", "SUSPEND", "GANG"};
     const PreemptMode mode = p.preemptMode.value_or(c.config().preemptMode);
@@ -219,7 +219,7 @@ int runScontrol(CommandContext &ctx)
                     names += *e;
             if (entity == QLatin1String("hostlistsorted"))
                 names.sort();
-            ctx.out(compressHostlist(names) + QLatin1Char('\n'));
+            ctx.out(compressHostlistSorted(names) + QLatin1Char('\n'));
             return ctx.finish(0);
         }
         if (entity == QLatin1String("config")) {

@@ -127,7 +127,7 @@ int runSinfo(CommandContext &ctx)
                    + fitColumn(avail, 5, true) + QLatin1Char(' ')
                    + fitColumn(formatSinfoLimit(p->maxTimeMinutes), 10, true) + QLatin1Char(' ')
                    + fitColumn(QString::number(byState[st].size()), 6, true) + QLatin1Char(' ')
-                   + fitColumn(st, 6, true) + QLatin1Char(' ') + compressHostlist(byState[st])
+                   + fitColumn(st, 6, true) + QLatin1Char(' ') + compressHostlistSorted(byState[st])
                    + QLatin1Char('\n');
         }
     }

@@ -151,14 +151,14 @@ public:
         case 'C': return QString::number(pending ? job.cpusPerNode * job.minNodes : job.allocatedCpus());
         case 'R': return reasonList(job);
         case 'r': return job.stateDesc.isEmpty() ? reasonName(job.reason) : job.stateDesc;
-        case 'N': return compressHostlist(job.nodeNames());
+        case 'N': return compressHostlistSorted(job.nodeNames());
         case 'Q': return QString::number(job.priority);
         case 'p': return QString::number(double(job.priority) / 4294967295.0, 'f', 8);
         case 'S': return job.startTime ? formatTimestamp(job.startTime, timeFormat_) : QStringLiteral("N/A");
         case 'e': return job.endTime && !pending ? formatTimestamp(job.endTime, timeFormat_)
                                      : (job.endTime ? formatTimestamp(job.endTime, timeFormat_) : QStringLiteral("N/A"));
         case 'V': return formatTimestamp(job.submitTime, timeFormat_);
-        case 'Y': return job.schedNodes.isEmpty() ? QStringLiteral("(null)") : compressHostlist(job.schedNodes);
+        case 'Y': return job.schedNodes.isEmpty() ? QStringLiteral("(null)") : compressHostlistSorted(job.schedNodes);
         case 'a': return job.account;
         case 'Z': return job.workDir;
         case 'o': return job.command;
@@ -198,7 +198,7 @@ private:
         if (showReason)
             return QLatin1Char('(') + (job.stateDesc.isEmpty() ? reasonName(job.reason) : job.stateDesc)
                    + QLatin1Char(')');
-        return compressHostlist(job.nodeNames());
+        return compressHostlistSorted(job.nodeNames());
     }
 
     const Controller &c_;
