@@ -1,5 +1,6 @@
 // sacct: job and step records from the accounting store, with Slurm's fields and widths.
 #include "commandcontext.h"
+#include "helptexts.h"
 
 #include "accounting.h"
 
@@ -203,8 +204,11 @@ int runSacct(CommandContext &ctx)
             startText = v;
         } else if (take(QStringLiteral("-E"), QStringLiteral("--endtime"), &v)) {
             endText = v;
-        } else if (a == QLatin1String("--help") || a == QLatin1String("--usage")) {
-            ctx.out(QStringLiteral("sacct [<OPTION>]\n    Valid <OPTION> values are:\n     -a, --allusers:\n     -D, --duplicates:\n     -E, --endtime:\n     -j, --jobs:\n     -n, --noheader:\n     -o, --format:\n     -p, --parsable:\n     -P, --parsable2:\n     -S, --starttime:\n     -u, --uid, --user:\n     -X, --allocations:\n"));
+        } else if (a == QLatin1String("--help")) {
+            ctx.out(helpText(QStringLiteral("sacct")));
+            return ctx.finish(0);
+        } else if (a == QLatin1String("--usage")) {
+            ctx.out(usageText(QStringLiteral("sacct")));
             return ctx.finish(0);
         } else {
             ctx.err(QStringLiteral("sacct: unrecognized option '%1'\nTry \"sacct --help\" for more information\n").arg(a));

@@ -1,5 +1,6 @@
 // scancel: by ids, user, name or state; silent on unknown ids unless -v, as Slurm 22.05 is.
 #include "commandcontext.h"
+#include "helptexts.h"
 
 #include <csignal>
 
@@ -54,12 +55,11 @@ int runScancel(CommandContext &ctx)
         } else if (a == QLatin1String("--version") || a == QLatin1String("-V")) {
             ctx.out(slurmVersionLine());
             return ctx.finish(0);
-        } else if (a == QLatin1String("--help") || a == QLatin1String("--usage")) {
-            ctx.out(QStringLiteral("Usage: scancel [-A account] [--batch] [--full] [--interactive] [-n job_name]\n"
-                                   "               [-p partition] [-Q] [-q qos] [-R reservation] [-s signal | integer]\n"
-                                   "               [-t PENDING | RUNNING | SUSPENDED] [--usage] [-u user_name]\n"
-                                   "               [--hurry] [-V] [-v] [-w hosts...] [--wckey=wckey]\n"
-                                   "               [job_id[_array_id][.step_id]]\n"));
+        } else if (a == QLatin1String("--help")) {
+            ctx.out(helpText(QStringLiteral("scancel")));
+            return ctx.finish(0);
+        } else if (a == QLatin1String("--usage")) {
+            ctx.out(usageText(QStringLiteral("scancel")));
             return ctx.finish(0);
         } else if (a == QLatin1String("-b") || a == QLatin1String("--batch") || a == QLatin1String("-f")
                    || a == QLatin1String("--full") || a == QLatin1String("-Q") || a == QLatin1String("--quiet")) {

@@ -1,5 +1,6 @@
 // scontrol: show job/partition/node/config/hostnames/hostlist; update, hold, release, requeue.
 #include "commandcontext.h"
+#include "helptexts.h"
 
 #include "hostlist.h"
 
@@ -148,8 +149,8 @@ int runScontrol(CommandContext &ctx)
         ctx.out(slurmVersionLine());
         return ctx.finish(0);
     }
-    if (args.first() == QLatin1String("--help") || args.first() == QLatin1String("--usage") || args.first() == QLatin1String("help")) {
-        ctx.out(QStringLiteral("scontrol [<OPTION>] [<COMMAND>]\n    Valid <COMMAND> values are:\n     hold <job_list>          prevent specified job from starting.\n     release <job_list>       permit specified job to start.\n     requeue <job_id>         re-queue a batch job.\n     show <ENTITY> [<ID>]     display state of identified entity, default\n                              is all records (job, node, partition, config,\n                              hostnames, hostlist).\n     update <SPECIFICATIONS>  update job, node, partition settings.\n     version                  display tool version number.\n"));
+    if (args.first() == QLatin1String("--help") || args.first() == QLatin1String("--usage") || args.first() == QLatin1String("help") || args.first() == QLatin1String("-h")) {
+        ctx.out(helpText(QStringLiteral("scontrol")));
         return ctx.finish(0);
     }
     Controller &c = ctx.controller;

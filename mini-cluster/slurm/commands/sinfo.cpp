@@ -1,5 +1,6 @@
 // sinfo: partitions and nodes, grouped by state, in the default, -N, -l and -o forms.
 #include "commandcontext.h"
+#include "helptexts.h"
 
 #include "hostlist.h"
 
@@ -46,8 +47,11 @@ int runSinfo(CommandContext &ctx)
             format = args[++i];
         } else if (a.startsWith(QLatin1String("--format="))) {
             format = a.mid(9);
-        } else if (a == QLatin1String("--help") || a == QLatin1String("--usage")) {
-            ctx.out(QStringLiteral("Usage: sinfo [OPTIONS]\n  -a, --all                  show all partitions (including hidden and those\n                             not accessible)\n  -h, --noheader             no headers on output\n  -l, --long                 long output - displays more information\n  -N, --Node                 Node-centric format\n  -o, --format=format        format specification\n  -p, --partition=PARTITION  report on specific partition\n\nHelp options:\n  --help                     show this help message\n  --usage                    display brief usage message\n"));
+        } else if (a == QLatin1String("--help")) {
+            ctx.out(helpText(QStringLiteral("sinfo")));
+            return ctx.finish(0);
+        } else if (a == QLatin1String("--usage")) {
+            ctx.out(usageText(QStringLiteral("sinfo")));
             return ctx.finish(0);
         } else {
             ctx.err(QStringLiteral("sinfo: unrecognized option '%1'\nTry \"sinfo --help\" for more information\n").arg(a));

@@ -1,5 +1,6 @@
 // sprio: the priority factors of pending jobs (multifactor only), and schedlab-explain.
 #include "commandcontext.h"
+#include "helptexts.h"
 
 #include "decision.h"
 
@@ -30,8 +31,11 @@ int runSprio(CommandContext &ctx)
         } else if ((a == QLatin1String("-u") || a == QLatin1String("--user")) && i + 1 < args.size()) {
             users += args[++i].split(QLatin1Char(','));
             withUser = true;
-        } else if (a == QLatin1String("--help") || a == QLatin1String("--usage")) {
-            ctx.out(QStringLiteral("Usage: sprio [OPTIONS]\n  -h, --noheader                  no headers on output\n  -j, --jobs                      comma separated list of jobs\n  -l, --long                      long report\n  -n, --norm                      display normalized values\n  -u, --user=user_name            comma separated list of users to view\n"));
+        } else if (a == QLatin1String("--help")) {
+            ctx.out(helpText(QStringLiteral("sprio")));
+            return ctx.finish(0);
+        } else if (a == QLatin1String("--usage")) {
+            ctx.out(usageText(QStringLiteral("sprio")));
             return ctx.finish(0);
         } else {
             ctx.err(QStringLiteral("sprio: unrecognized option '%1'\nTry \"sprio --help\" for more information\n").arg(a));

@@ -1,5 +1,6 @@
 // squeue: the queue, with Slurm's formats (-o letters and -O names), filters and sort order.
 #include "commandcontext.h"
+#include "helptexts.h"
 
 #include "hostlist.h"
 
@@ -275,10 +276,10 @@ int runSqueue(CommandContext &ctx)
             ctx.out(slurmVersionLine());
             return ctx.finish(0);
         } else if (a == QLatin1String("--help")) {
-            ctx.out(QStringLiteral("Usage: squeue [OPTIONS]\n  -A, --account=account(s)        comma separated list of accounts\n                                  to view, default is all accounts\n  -a, --all                       display jobs in hidden partitions\n  -h, --noheader                  no headers on output\n  -j, --jobs                      comma separated list of jobs IDs\n                                  to view, default is all\n  -l, --long                      long report\n      --me                        equivalent to --user=<my username>\n  -o, --format=format             format specification\n  -O, --Format=format             format specification\n  -p, --partition=partition(s)    comma separated list of partitions\n                                  to view, default is all partitions\n      --start                     print expected start times of pending jobs\n  -t, --states=state(s)           comma separated list of states to view,\n                                  default is pending and running,\n                                  \"--states=all\" reports all states\n  -u, --user=user_name(s)         comma separated list of users to view\n\nHelp options:\n  --help                          show this help message\n  --usage                         display a brief summary of squeue options\n"));
+            ctx.out(helpText(QStringLiteral("squeue")));
             return ctx.finish(0);
         } else if (a == QLatin1String("--usage")) {
-            ctx.out(QStringLiteral("Usage: squeue [-A account] [--clusters names] [-i seconds] [--job jobid]\n              [-n name] [-o format] [-p partitions] [--qos qos]\n              [--reservation reservation] [--sort fields] [--start]\n              [--step step_id] [-t states] [-u user_name] [--usage]\n              [-L licenses] [-w nodes] [--federation] [--local] [--sibling]\n\t      [-ahjlrsv]\n"));
+            ctx.out(usageText(QStringLiteral("squeue")));
             return ctx.finish(0);
         } else if (a == QLatin1String("-h") || a == QLatin1String("--noheader")) {
             noHeader = true;
