@@ -17,6 +17,7 @@
 #include <poll.h>
 #include <pwd.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -162,6 +163,17 @@ void onSignal(int signal)
     errno = savedErrno;
 }
 
+// SIGCHLD of a command started for srun/salloc arrives on the same pipe, as this byte.
+constexpr unsigned char kChildMarker = 0xFF;
+
+void onChild(int)
+{
+    const int savedErrno = errno;
+    const unsigned char byte = kChildMarker;
+    (void)!::write(g_signalPipe[1], &byte, 1);
+    errno = savedErrno;
+}
+
 bool installSignalForwarding()
 {
     if (::pipe2(g_signalPipe, O_NONBLOCK | O_CLOEXEC) != 0)
@@ -181,6 +193,11 @@ bool installSignalForwarding()
     }
     // A reader that went away (`squeue | head -1`) must not kill us before the exit status.
     ::signal(SIGPIPE, SIG_IGN);
+    struct sigaction child = {};
+    child.sa_handler = onChild;
+    child.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+    sigemptyset(&child.sa_mask);
+    ::sigaction(SIGCHLD, &child, nullptr);
     g_handlersInstalled = true;
     return true;
 }
@@ -213,6 +230,50 @@ std::string buildRequest(const std::vector<std::string> &args)
     return protocol::frame(protocol::Request, payload);
 }
 
+// Runs the command the engine asks for (srun, salloc) as our child, with the engine's
+// variables added to our environment. It keeps our process group, so the terminal's Ctrl-C
+// reaches it directly, as it reaches a task started by the real srun.
+pid_t launchChild(const std::string &payload, int socketFd)
+{
+    std::vector<std::string> strings;
+    if (!protocol::splitStrings(payload, strings) || strings.empty())
+        return -1;
+    std::size_t pos = 0;
+    const std::size_t envc = std::strtoul(strings[pos++].c_str(), nullptr, 10);
+    std::vector<std::string> environment(strings.begin() + long(pos),
+                                         strings.begin() + long(std::min(strings.size(), pos + envc)));
+    pos += envc;
+    if (pos >= strings.size())
+        return -1;
+    const std::size_t argc = std::strtoul(strings[pos++].c_str(), nullptr, 10);
+    std::vector<std::string> argv(strings.begin() + long(pos),
+                                  strings.begin() + long(std::min(strings.size(), pos + argc)));
+    if (argv.empty())
+        return -1;
+    const pid_t pid = ::fork();
+    if (pid != 0)
+        return pid;
+    ::close(socketFd);
+    ::close(g_signalPipe[0]);
+    ::close(g_signalPipe[1]);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGQUIT})
+        ::signal(sig, SIG_DFL);
+    for (const std::string &entry : environment) {
+        const std::size_t eq = entry.find('=');
+        if (eq != std::string::npos)
+            ::setenv(entry.substr(0, eq).c_str(), entry.substr(eq + 1).c_str(), 1);
+    }
+    std::vector<char *> args;
+    for (std::string &a : argv)
+        args.push_back(a.data());
+    args.push_back(nullptr);
+    ::execvp(args[0], args.data());
+    const int err = errno;
+    std::string message = "slurmstepd: error: execve(): " + argv[0] + ": " + std::strerror(err) + "\n";
+    (void)!::write(STDERR_FILENO, message.data(), message.size());
+    ::_exit(err == ENOENT ? 127 : 126);
+}
+
 struct Outcome
 {
     enum Kind { Exited, LostContact, Malformed } kind = LostContact;
@@ -230,6 +291,7 @@ Outcome converse(int socketFd, const std::vector<std::string> &args, std::string
     bool stdinWanted = false, stdinDone = false;
     std::string buffer;
     std::vector<char> chunk(kChunk);
+    pid_t child = -1;
 
     auto send = [&](protocol::FrameType type, const std::string &payload) {
         // When the engine has gone, whatever it already sent is still worth reading.
@@ -253,6 +315,14 @@ Outcome converse(int socketFd, const std::vector<std::string> &args, std::string
             ssize_t n;
             while ((n = ::read(g_signalPipe[0], signals, sizeof(signals))) > 0) {
                 for (ssize_t i = 0; i < n; ++i) {
+                    if (signals[i] == kChildMarker) {
+                        int status = 0;
+                        if (child > 0 && ::waitpid(child, &status, WNOHANG) == child) {
+                            child = -1;
+                            send(protocol::ChildExited, std::to_string(status));
+                        }
+                        continue;
+                    }
                     outcome.lastSignal = signals[i];
                     send(protocol::Signal, std::to_string(signals[i]));
                 }
@@ -308,6 +378,15 @@ Outcome converse(int socketFd, const std::vector<std::string> &args, std::string
                 break;
             case protocol::NeedStdin:
                 stdinWanted = true;
+                break;
+            case protocol::Launch:
+                child = launchChild(std::string(payload, payloadSize), socketFd);
+                if (child < 0)
+                    send(protocol::ChildExited, std::to_string(127 << 8));
+                break;
+            case protocol::SignalChild:
+                if (child > 0)
+                    ::kill(child, std::atoi(std::string(payload, payloadSize).c_str()));
                 break;
             case protocol::Exit: {
                 const std::string text(payload, payloadSize);

@@ -1,6 +1,8 @@
 // The engine's end of the command socket: frames in, Invocation to the handler, frames out.
 #include "commandserver.h"
 
+#include <csignal>
+
 #include "protocol.h"
 
 #include <QDir>
@@ -62,7 +64,37 @@ public:
         }
     }
 
+    void launch(const QStringList &environment, const QStringList &argv,
+                std::function<void(int rawStatus)> exited) override
+    {
+        if (m_finished) {
+            if (exited)
+                exited(SIGKILL);
+            return;
+        }
+        m_childExited = std::move(exited);
+        std::string payload;
+        protocol::appendString(payload, std::to_string(environment.size()));
+        for (const QString &e : environment)
+            protocol::appendString(payload, e.toStdString());
+        protocol::appendString(payload, std::to_string(argv.size()));
+        for (const QString &a : argv)
+            protocol::appendString(payload, a.toStdString());
+        sendFrame(protocol::Launch, QByteArray::fromStdString(payload));
+    }
+
+    void signalChild(int signal) override { sendFrame(protocol::SignalChild, QByteArray::number(signal)); }
+
     // --- the connection's side ---
+
+    void childExited(int rawStatus)
+    {
+        if (!m_childExited)
+            return;
+        auto exited = std::move(m_childExited);
+        m_childExited = nullptr;
+        exited(rawStatus);
+    }
 
     void receiveStdin(const QByteArray &data)
     {
@@ -106,7 +138,10 @@ public:
         m_finished = true;
         m_socket = nullptr;
         auto handler = onSignal;
+        auto exited = std::move(m_childExited);
         release();
+        if (exited)
+            exited(SIGHUP); // the client and its command are gone
         if (handler)
             handler(0);
     }
@@ -142,6 +177,7 @@ private:
     {
         onSignal = nullptr;
         m_stdinReady = nullptr;
+        m_childExited = nullptr;
     }
 
     QPointer<QLocalSocket> m_socket;
@@ -150,6 +186,7 @@ private:
     bool m_stdinEnded = false;
     QByteArray m_stdin;
     std::function<void(const QByteArray &)> m_stdinReady;
+    std::function<void(int)> m_childExited;
 };
 
 // One client connection: owns the socket, parses its frames, drives its session.
@@ -237,6 +274,13 @@ private:
             const int signal = payload.toInt(&ok);
             if (ok && signal > 0)
                 m_session->deliverSignal(signal);
+            break;
+        }
+        case protocol::ChildExited: {
+            bool ok = false;
+            const int status = payload.toInt(&ok);
+            if (ok)
+                m_session->childExited(status);
             break;
         }
         default:

@@ -34,6 +34,19 @@ public:
     virtual bool finished() const = 0;
     // Asks the client for its whole standard input; `ready` gets it once it ended.
     virtual void readStdin(std::function<void(const QByteArray &)> ready) = 0;
+    // srun / salloc: asks the client to run `argv` with `environment` added to its own, and
+    // calls `exited` with the raw wait status when it ends. Sessions that cannot launch
+    // report 127 (command not found) at once.
+    virtual void launch(const QStringList &environment, const QStringList &argv,
+                        std::function<void(int rawStatus)> exited)
+    {
+        Q_UNUSED(environment);
+        Q_UNUSED(argv);
+        if (exited)
+            exited(127 << 8);
+    }
+    // Sends a signal to the command started by launch().
+    virtual void signalChild(int signal) { Q_UNUSED(signal); }
     // Called when the client forwards a signal (Ctrl-C) or disconnects (signal 0).
     // CommandServer: while it is unset, a forwarded signal finishes the session with 128+signal
     // (as the default disposition would end a program); it is cleared once the session ends.

@@ -27,6 +27,11 @@ enum FrameType : char {
     Stderr = 'e',    // raw bytes
     NeedStdin = 'N', // the command reads standard input: send it, then StdinEof
     Exit = 'X',      // decimal exit status; the engine closes after it
+    // srun and salloc: the client itself runs the job's command (so that the terminal, its
+    // standard streams and Ctrl-C behave as with the real tools)
+    Launch = 'L',      // engine -> client: strings: envc, "K=V"..., argc, argv...
+    SignalChild = 'K', // engine -> client: decimal signal for the launched command
+    ChildExited = 'D', // client -> engine: decimal raw wait status of the launched command
 };
 
 // Strings inside a Request payload: each is a 4-byte little-endian length then its bytes.

@@ -102,6 +102,11 @@ void Engine::run(const Invocation &invocation, CommandSessionPtr session)
         runSleep(invocation, session);
         return;
     }
+    if (invocation.command == QLatin1String("srun") || invocation.command == QLatin1String("salloc")) {
+        runInteractive(invocation, session);
+        controller_->settle();
+        return;
+    }
     if (invocation.command == QLatin1String("schedlab-time")) {
         session->writeOut(QByteArray::number(controller_->now()) + '\n');
         session->finish(0);
@@ -202,6 +207,8 @@ void Engine::wakeDue()
 
 bool Engine::launch(const Job &job)
 {
+    if (job.interactive)
+        return launchInteractive(job);
     const QString scriptPath = QStringLiteral("%1/job-%2.sh").arg(privateDir_.isValid() ? privateDir_.path() : options_.stateDir).arg(job.id);
     QFile script(scriptPath);
     if (!script.open(QIODevice::WriteOnly | QIODevice::Truncate))
@@ -343,6 +350,11 @@ void Engine::forgetSleeps(const QString &owner)
 
 void Engine::terminate(std::uint32_t jobId)
 {
+    if (auto it = interactive_.find(jobId); it != interactive_.end()) {
+        forgetSleeps(it->owner);
+        it->session->signalChild(SIGTERM);
+        return;
+    }
     auto it = payloads_.find(jobId);
     if (it == payloads_.end() || !it->process)
         return;
@@ -352,6 +364,11 @@ void Engine::terminate(std::uint32_t jobId)
 
 void Engine::kill(std::uint32_t jobId)
 {
+    if (auto it = interactive_.find(jobId); it != interactive_.end()) {
+        forgetSleeps(it->owner);
+        it->session->signalChild(SIGKILL);
+        return;
+    }
     auto it = payloads_.find(jobId);
     if (it == payloads_.end() || !it->process)
         return;
@@ -361,6 +378,18 @@ void Engine::kill(std::uint32_t jobId)
 
 void Engine::appendToStderr(const Job &job, const QByteArray &line)
 {
+    if (auto it = interactive_.find(job.id); it != interactive_.end()) {
+        // srun shows the step's cancellation on the terminal; salloc says it lost the allocation.
+        if (it->tool == QLatin1String("srun")) {
+            QByteArray stepLine = line;
+            stepLine.replace(QByteArray("*** JOB ") + QByteArray::number(job.id),
+                             QByteArray("*** STEP ") + QByteArray::number(job.id) + ".0");
+            it->session->writeErr("srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n" + stepLine);
+        } else {
+            it->session->writeErr(QStringLiteral("salloc: Job allocation %1 has been revoked.\n").arg(job.id).toUtf8());
+        }
+        return;
+    }
     QFile f(job.stderrPath);
     if (f.open(QIODevice::WriteOnly | QIODevice::Append))
         f.write(line);
@@ -441,7 +470,7 @@ bool Engine::waitQuiescent(QProcess *step, const QString &stepOwner, QString *er
         QString busyJob;
         const bool stepBusy = step && step->state() != QProcess::NotRunning
                               && sleepers_.value(stepOwner) <= 0;
-        const bool busy = payloadsBusy(&busyJob) || stepBusy || server_->activeConnections() > int(sleepers_list_.size());
+        const bool busy = payloadsBusy(&busyJob) || stepBusy;
         if (!busy)
             return true;
         if (timer.elapsed() > options_.watchdogMs) {

@@ -90,6 +90,22 @@ private:
     };
 
     void runSleep(const Invocation &inv, CommandSessionPtr session);
+    // srun and salloc (interactive.cpp)
+    struct Interactive
+    {
+        CommandSessionPtr session;
+        QString owner;
+        QString tool;       // "srun" or "salloc"
+        QStringList argv;   // the command to run
+        bool waited = false;
+        bool waitingCounted = false;
+    };
+    void runInteractive(const Invocation &inv, CommandSessionPtr session);
+    void runStepInAllocation(const Invocation &inv, CommandSessionPtr session,
+                             const slurm::Job &job, const QStringList &argv);
+    bool launchInteractive(const slurm::Job &job);
+    QStringList jobEnvironment(const slurm::Job &job, bool onNode) const;
+    QHash<std::uint32_t, Interactive> interactive_;
     void wakeDue();
     void forgetSleeps(const QString &owner);
     void onPayloadOutput(std::uint32_t jobId);

@@ -292,6 +292,8 @@ SubmitResult Controller::submit(const Submission &s)
     job.modeled = s.modeled;
     job.modeledRuntime = s.modeledRuntime;
     job.modeledExit = s.modeledExit;
+    job.interactive = s.interactive;
+    job.interactiveCommand = s.interactiveCommand;
     job.nice = s.request.nice;
     job.requeue = s.request.requeue.value_or(config_.jobRequeue);
 
@@ -383,9 +385,61 @@ SubmitResult Controller::submit(const Submission &s)
     d.jobId = id;
     recordDecision(d);
     emitEvent(JobEvent::Kind::Submitted, jobs_.at(id));
+    if (s.interactive) {
+        // An allocation request is tried inside the RPC, unlike a batch job.
+        Job &j = jobs_.at(id);
+        if (j.reason == Reason::None && eligible(j, true) && isTopPriority(j))
+            if (auto allocation = placeNow(j, {}))
+                startJob(j, *allocation, false);
+    }
     result.ok = true;
     result.jobId = id;
     return result;
+}
+
+QString Controller::beginStep(std::uint32_t jobId, const QString &name)
+{
+    auto it = jobs_.find(jobId);
+    if (it == jobs_.end() || it->second.state != JobState::Running || it->second.completing)
+        return {};
+    Job &job = it->second;
+    int next = 0;
+    for (const StepRecord &st : job.steps) {
+        bool ok = false;
+        const int n = st.id.toInt(&ok);
+        if (ok)
+            next = std::max(next, n + 1);
+    }
+    StepRecord step;
+    step.id = QString::number(next);
+    step.name = name;
+    step.start = now_;
+    step.cpus = job.allocatedCpus();
+    step.nodes = compressHostlistSorted(job.nodeNames());
+    job.steps << step;
+    emitEvent(JobEvent::Kind::Updated, job);
+    return step.id;
+}
+
+void Controller::endStep(std::uint32_t jobId, const QString &stepId, int rawStatus)
+{
+    auto it = jobs_.find(jobId);
+    if (it == jobs_.end())
+        return;
+    Job &job = it->second;
+    for (StepRecord &st : job.steps) {
+        if (st.id != stepId || st.end != 0)
+            continue;
+        st.end = now_;
+        if (WIFSIGNALED(rawStatus)) {
+            st.state = JobState::Cancelled;
+            st.exitSignal = WTERMSIG(rawStatus);
+        } else {
+            st.exitCode = WEXITSTATUS(rawStatus);
+            st.state = st.exitCode == 0 ? JobState::Completed : JobState::Failed;
+        }
+    }
+    emitEvent(JobEvent::Kind::Updated, job);
 }
 
 // --- cancellation and updates ----------------------------------------------------------
@@ -615,7 +669,14 @@ void Controller::startJob(Job &job, const QList<NodeShare> &allocation, bool byB
     batch.start = now_;
     batch.cpus = job.allocation.isEmpty() ? 0 : job.allocation.first().cpus;
     batch.nodes = job.allocation.isEmpty() ? QString() : job.allocation.first().node;
-    job.steps << batch;
+    if (job.interactive) {
+        batch.id = QStringLiteral("0");
+        batch.name = job.interactiveCommand;
+        batch.cpus = job.allocatedCpus();
+        batch.nodes = nodes;
+    }
+    if (!job.interactive || !job.interactiveCommand.isEmpty())
+        job.steps << batch;
     Decision d;
     d.kind = byBackfill ? Decision::Kind::StartedBackfill : Decision::Kind::StartedMain;
     d.time = now_;
@@ -641,8 +702,12 @@ void Controller::endJob(Job &job, JobState state, Reason reason, int exitCode, i
     job.reason = reason;
     job.exitCode = exitCode;
     job.exitSignal = exitSignal;
+    // The payload's own step: srun's command is step 0; salloc's shell has none.
+    const QString payloadStep = !job.interactive                   ? QStringLiteral("batch")
+                                : job.interactiveCommand.isEmpty() ? QString()
+                                                                   : QStringLiteral("0");
     for (StepRecord &step : job.steps) {
-        if (step.id == QLatin1String("batch")) {
+        if (!payloadStep.isEmpty() && step.id == payloadStep) {
             step.state = batchState;
             step.exitCode = batchExit;
             step.exitSignal = batchSignal;

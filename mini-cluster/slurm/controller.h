@@ -58,6 +58,8 @@ struct Submission
     bool modeled = false;
     qint64 modeledRuntime = 0;
     int modeledExit = 0;
+    bool interactive = false;   // srun / salloc: started at once when it can be
+    QString interactiveCommand; // srun's command (its step 0); empty for salloc
 };
 
 struct SubmitResult
@@ -127,6 +129,9 @@ public:
     void payloadExited(std::uint32_t jobId, int rawStatus);
     // A real payload could not open its output file.
     void payloadLaunchFailed(std::uint32_t jobId);
+    // Steps of a running job (srun inside an allocation): returns the new step's id.
+    QString beginStep(std::uint32_t jobId, const QString &name);
+    void endStep(std::uint32_t jobId, const QString &stepId, int rawStatus);
     // The payload's memory went above its limit (cgroup OOM): kill it, OUT_OF_MEMORY.
     void outOfMemory(std::uint32_t jobId);
 

@@ -139,6 +139,8 @@ struct Job
     QStringList scriptArgs;
     QList<QPair<QString, QString>> environment; // exported to the payload
     bool modeled = false;     // a scenario job: no process runs
+    bool interactive = false; // srun or salloc: the caller's own process is the payload
+    QString interactiveCommand; // for srun's step 0 name
     qint64 modeledRuntime = 0;
     int modeledExit = 0;
 

@@ -1641,6 +1641,137 @@ public:
         return ok ? true : exitWith(kExitGetopt);
     }
 
+    // slurm_verify_mem_bind() (the lists of map_mem/mask_mem are not checked further).
+    bool setMemBind(const Bytes &arg)
+    {
+        Bytes buf = arg;
+        for (qsizetype i = 0; i < buf.size(); ++i) {
+            const char next = at(buf, i + 1);
+            const bool value = cIsDigit(next) || (next == '0' && cLower(at(buf, i + 2)) == 'x');
+            if (buf[i] == ',' && !value)
+                buf[i] = ';';
+        }
+        for (const Bytes &tok : buf.split(';')) {
+            if (caseEqual(tok, "help")) {
+                out_ += QString::fromLatin1(kMemBindHelp);
+                return exitWith(kExitGetopt);
+            }
+            static const char *const words[] = {"p",       "prefer", "nosort", "sort", "q",
+                                                "quiet",   "v",      "verbose", "no", "none",
+                                                "rank",    "local"};
+            if (std::any_of(std::begin(words), std::end(words),
+                            [&](const char *w) { return caseEqual(tok, w); }))
+                continue;
+            const bool map = casePrefix(tok, 0, "map_mem") || casePrefix(tok, 0, "mapmem");
+            const bool mask = casePrefix(tok, 0, "mask_mem") || casePrefix(tok, 0, "maskmem");
+            if (map || mask) {
+                const QList<Bytes> parts = tok.split(':');
+                const QList<Bytes> parts2 = parts.size() > 1 ? parts : tok.split('=');
+                if (parts2.size() < 2 || parts2[1].isEmpty()) {
+                    return fail(QStringLiteral("missing list for \"--mem-bind=%1:<list>\"")
+                                    .arg(map ? QStringLiteral("map_mem")
+                                             : QStringLiteral("mask_mem")));
+                }
+                continue;
+            }
+            return fail(QStringLiteral("unrecognized --mem-bind argument \"%1\"").arg(show(tok)));
+        }
+        return true;
+    }
+
+    // cpu_freq_verify_cmdline(): p1[-p2[:governor]], against the default CpuFreqGovernors
+    // (OnDemand, Performance, UserSpace).
+    bool setCpuFreq(const Bytes &arg)
+    {
+        constexpr std::uint32_t kRange = 0x80000000u;
+        auto governor = [](const Bytes &g) -> std::uint32_t {
+            static const struct
+            {
+                const char *prefix;
+                std::uint32_t value;
+            } govs[] = {{"co", 0x88000000u},   {"perf", 0x82000000u}, {"pow", 0x81000000u},
+                        {"user", 0x80800000u}, {"onde", 0x84000000u}, {"sche", 0x80400000u}};
+            for (const auto &gov : govs) {
+                if (casePrefix(g, 0, gov.prefix))
+                    return gov.value;
+            }
+            return 0;
+        };
+        auto frequency = [this](const Bytes &f) -> std::uint32_t {
+            if (casePrefix(f, 0, "lo"))
+                return 0x80000001u;
+            if (casePrefix(f, 0, "him1") || casePrefix(f, 0, "highm1"))
+                return 0x80000004u;
+            if (casePrefix(f, 0, "hi"))
+                return 0x80000003u;
+            if (casePrefix(f, 0, "med"))
+                return 0x80000002u;
+            const CNumber n = cStrtol(f);
+            if (n.value != 0)
+                return std::uint32_t(n.value);
+            error(QStringLiteral("unrecognized --cpu-freq argument \"%1\"").arg(show(f)));
+            return 0;
+        };
+        const qsizetype colon = arg.indexOf(':');
+        const qsizetype dash = arg.indexOf('-');
+        std::optional<Bytes> p2;
+        std::optional<Bytes> p3;
+        if (colon >= 0)
+            p3 = arg.mid(colon + 1);
+        Bytes p1;
+        if (dash >= 0) {
+            p1 = arg.left(dash);
+            p2 = colon >= 0 ? arg.mid(dash + 1, colon - dash - 1) : arg.mid(dash + 1);
+        } else {
+            p1 = colon >= 0 ? arg.left(colon) : arg;
+        }
+        std::uint32_t gov = 0;
+        std::uint32_t minimum = 0;
+        std::uint32_t maximum = 0;
+        bool ok = true;
+        if (const std::uint32_t g = governor(p1)) {
+            if (p3) {
+                error(QStringLiteral("governor cannot be specified twice %1{-}:%2 in --cpu-freq")
+                          .arg(show(p1), show(*p3)));
+                ok = false;
+            }
+            gov = g;
+        } else if (!(maximum = frequency(p1))) {
+            ok = false;
+        }
+        if (ok && p2) {
+            const std::uint32_t f = frequency(*p2);
+            if (!f) {
+                ok = false;
+            } else {
+                minimum = maximum;
+                maximum = f;
+                if (maximum < minimum) {
+                    error(QStringLiteral("min cpu-frec (%1) must be < max cpu-freq (%2)")
+                              .arg(show(p1), show(*p2)));
+                    ok = false;
+                }
+            }
+        }
+        if (ok && p3) {
+            if (!p2) {
+                error(QStringLiteral("gov on cpu-frec (%1) illegal without max").arg(show(*p3)));
+                ok = false;
+            } else if (!(gov = governor(*p3))) {
+                error(QStringLiteral("illegal governor: %1 on --cpu-freq").arg(show(*p3)));
+                ok = false;
+            }
+        }
+        const std::uint32_t allowed = 0x84000000u | 0x82000000u | 0x80800000u;
+        if (gov && ((gov & allowed) & ~kRange) == 0) {
+            error(QStringLiteral("governor of %1 is not allowed in slurm.conf").arg(show(arg)));
+            ok = false;
+        }
+        if (!ok)
+            return fail(QStringLiteral("Invalid --cpu-freq argument"));
+        return true;
+    }
+
     // The set functions of slurm_opt.c, sbatch's side.
     bool apply(Opt id, const std::optional<Bytes> &argument)
     {
@@ -1745,10 +1876,13 @@ public:
         case Opt::MemPerCpu: return setMegabytes(arg, &v.memPerCpu, "--mem-per-cpu");
         case Opt::MemPerGpu: return setMegabytes(arg, &v.memPerGpu, "--mem-per-gpu");
         case Opt::Tmp: return setMegabytes(arg, &v.tmp, "--tmp");
-        case Opt::MemBind:
-            if (caseEqual(arg, "help")) {
-                out_ += QString::fromLatin1(kMemBindHelp);
-                return exitWith(kExitGetopt);
+        case Opt::MemBind: return setMemBind(arg);
+        case Opt::CpuFreq: return setCpuFreq(arg);
+        case Opt::Power:
+            // power_flags_id(): only "level" is known; the rest is reported and ignored.
+            for (const Bytes &tok : arg.split(',')) {
+                if (!tok.isEmpty() && !caseEqual(tok, "level"))
+                    error(QStringLiteral("Ignoring unrecognized power option (%1)").arg(show(tok)));
             }
             return true;
         case Opt::Mincpus: {
