@@ -71,8 +71,10 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
     };
     try {
         for (auto it = root.begin(); it != root.end(); ++it) {
-            const QString key = QString::fromStdString(it->first.as<std::string>());
-            const YAML::Node &v = it->second;
+            // yaml-cpp's iterators hand out proxies: copy the nodes, never bind references.
+            const YAML::Node keyNode = it->first;
+            const YAML::Node v = it->second;
+            const QString key = QString::fromStdString(keyNode.as<std::string>());
             if (key == QLatin1String("name")) {
                 s.name = scalar(v);
             } else if (key == QLatin1String("user")) {
@@ -106,8 +108,10 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
                 }
             } else if (key == QLatin1String("phases")) {
                 for (auto ph = v.begin(); ph != v.end(); ++ph) {
-                    const QString name = QString::fromStdString(ph->first.as<std::string>());
-                    const qint64 value = ph->second.as<qint64>();
+                    const YAML::Node nameNode = ph->first;
+                    const YAML::Node valueNode = ph->second;
+                    const QString name = QString::fromStdString(nameNode.as<std::string>());
+                    const qint64 value = valueNode.as<qint64>();
                     if (name == QLatin1String("backfill"))
                         s.phases.backfill = value;
                     else if (name == QLatin1String("time_limit"))
@@ -117,14 +121,18 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
                     else if (name == QLatin1String("priority_calc"))
                         s.phases.priorityCalc = value;
                     else
-                        return fail(ph->first, QStringLiteral("phases"), QStringLiteral("unknown timer '%1' (backfill, time_limit, sched_interval, priority_calc)").arg(name));
+                        return fail(nameNode, QStringLiteral("phases"), QStringLiteral("unknown timer '%1' (backfill, time_limit, sched_interval, priority_calc)").arg(name));
                 }
             } else if (key == QLatin1String("kube")) {
                 // The Kubernetes side is read by its own module.
             } else if (key == QLatin1String("files")) {
                 for (auto f = v.begin(); f != v.end(); ++f)
-                    s.files << qMakePair(QString::fromStdString(f->first.as<std::string>()),
-                                         QByteArray::fromStdString(f->second.as<std::string>()));
+                {
+                    const YAML::Node name = f->first;
+                    const YAML::Node content = f->second;
+                    s.files << qMakePair(QString::fromStdString(name.as<std::string>()),
+                                         QByteArray::fromStdString(content.as<std::string>()));
+                }
             } else if (key == QLatin1String("jobs")) {
                 for (const YAML::Node &j : v) {
                     ScenarioJob job;
@@ -157,7 +165,7 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
                     s.steps << step;
                 }
             } else {
-                return fail(it->first, key, QStringLiteral("unknown key"));
+                return fail(keyNode, key, QStringLiteral("unknown key"));
             }
         }
     } catch (const YAML::Exception &e) {
