@@ -1038,6 +1038,8 @@ int mailTypeBits(const Bytes &arg)
 
 // ---------------------------------------------------------------------------------------
 // Small hostlist counter for -w (sbatch counts the distinct names to raise the node count).
+// Past this many names the count is not taken (no cluster of ours has that many nodes).
+constexpr qsizetype kMaxHostNames = 65536;
 
 std::optional<int> distinctHostCount(const Bytes &expression)
 {
@@ -1090,7 +1092,7 @@ std::optional<int> distinctHostCount(const Bytes &expression)
                     const Bytes num = Bytes::number(v).rightJustified(lo.size(), '0');
                     for (const Bytes &e : std::as_const(expanded))
                         next << e + num;
-                    if (next.size() > 1048576)
+                    if (next.size() > kMaxHostNames)
                         return std::nullopt;
                 }
             }
@@ -1099,7 +1101,7 @@ std::optional<int> distinctHostCount(const Bytes &expression)
         }
         for (const Bytes &e : std::as_const(expanded))
             names.insert(e);
-        if (names.size() > 1048576)
+        if (names.size() > kMaxHostNames)
             return std::nullopt;
     }
     return int(names.size());
@@ -2528,7 +2530,7 @@ bool parseDependencies(const Bytes &text, JobRequest *r)
 
 std::optional<ArraySpec> parseArray(const Bytes &text)
 {
-    QSet<std::uint32_t> ids;
+    std::array<bool, kMaxArraySize> ids{};
     bool any = false;
     for (const Bytes &rawToken : text.split(',')) {
         if (rawToken.isEmpty())
@@ -2572,14 +2574,16 @@ std::optional<ArraySpec> parseArray(const Bytes &text)
         if (last >= kMaxArraySize)
             return std::nullopt;
         for (qint64 i = first; i <= last; i += step)
-            ids.insert(std::uint32_t(i));
+            ids[std::size_t(i)] = true;
     }
     if (!any)
         return std::nullopt;
     ArraySpec spec;
     spec.text = show(text);
-    spec.taskIds = QList<std::uint32_t>(ids.begin(), ids.end());
-    std::sort(spec.taskIds.begin(), spec.taskIds.end());
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        if (ids[i])
+            spec.taskIds << std::uint32_t(i);
+    }
     const qsizetype percent = text.indexOf('%');
     if (percent >= 0)
         spec.maxRunning = std::max(0, cAtoi(text.mid(percent + 1)));

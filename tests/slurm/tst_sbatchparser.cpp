@@ -337,7 +337,7 @@ private Q_SLOTS:
     void splitsScriptAndArguments()
     {
         auto first = parseSbatchCommandLine({QStringLiteral("-HQJ"), QStringLiteral("name"),
-                                             QStringLiteral("--par=debug"), QStringLiteral("job.sh"),
+                                             QStringLiteral("--part=debug"), QStringLiteral("job.sh"),
                                              QStringLiteral("-t"), QStringLiteral("x")});
         QVERIFY(std::holds_alternative<SbatchCommandLine>(first));
         const SbatchCommandLine cl = std::get<SbatchCommandLine>(first);
@@ -422,6 +422,8 @@ private Q_SLOTS:
                                << "sbatch: fatal: job.sh: line 2: Unexpected `:` in [ :foo]\n";
         QTest::newRow("leftover") << QByteArray("#!/bin/sh\n#SBATCH --job-name=my job\nhostname\n")
                                   << "sbatch: error: Invalid directive found in batch script: job\n";
+        QTest::newRow("escaped space") << QByteArray("#!/bin/sh\n#SBATCH --output=x\\ y\nhostname\n")
+                                       << "sbatch: error: Invalid directive found in batch script: y\n";
         QTest::newRow("no space") << QByteArray("#!/bin/sh\n#SBATCHfoo\nhostname\n")
                                   << "sbatch: error: Invalid directive found in batch script: foo\n";
         QTest::newRow("#SLURM then bad option")
@@ -448,7 +450,7 @@ private Q_SLOTS:
     {
         const Outcome o = runScript("#!/bin/sh\n"
                                     "#SBATCH --comment=\"a # b\" -J 'c d' # trailing comment\n"
-                                    "#SBATCH --output=x\\ y\n"
+                                    "#SBATCH --output=x\\\"y\n"
                                     "   \n"
                                     "#!/not/a/directive\n"
                                     "  #SBATCH --time=2h\n"
@@ -461,7 +463,7 @@ private Q_SLOTS:
         const JobRequest &r = o.parse->request;
         QCOMPARE(r.comment, QStringLiteral("a # b"));
         QCOMPARE(r.jobName, QStringLiteral("c d"));
-        QCOMPARE(r.output, QStringLiteral("/home/kim/oracle-jobs/x")); // "\ " does not join words
+        QCOMPARE(r.output, QStringLiteral("/home/kim/oracle-jobs/x\"y"));
         QCOMPARE(r.timeLimitMinutes, 5u);
         QCOMPARE(r.scriptArgs, QStringList());
         const auto &d = o.parse->diagnostics;
@@ -666,9 +668,9 @@ private Q_SLOTS:
         QTest::newRow("pm") << "10:30pm" << today + 22 * 3600 + 30 * 60;
         QTest::newRow("midnight") << "midnight" << today + 86400;
         QTest::newRow("teatime") << "teatime" << today + 86400 + 16 * 3600;
-        QTest::newRow("iso") << "2027-01-15T10:30" << qint64(1799231400);
-        QTest::newRow("iso date") << "2027-01-15" << qint64(1799193600);
-        QTest::newRow("past date next year") << "11/01" << qint64(1824854400); // 2027-11-01
+        QTest::newRow("iso") << "2027-01-15T10:30" << qint64(1800009000);
+        QTest::newRow("iso date") << "2027-01-15" << qint64(1799971200);
+        QTest::newRow("past date next year") << "11/01" << qint64(1825027200); // 2027-11-01
         QTest::newRow("today") << "today" << today;
         QTest::newRow("uts") << "uts1800000000" << qint64(1800000000);
         QTest::newRow("bad") << "soon" << qint64(0);
