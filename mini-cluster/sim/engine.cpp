@@ -42,6 +42,9 @@ Engine::~Engine()
 
 bool Engine::start(QString *error)
 {
+    // Steps and jobs run in other directories: a relative command folder would silently let
+    // PATH fall through to a real Slurm installed on the machine.
+    options_.libexecDir = QDir(options_.libexecDir).absolutePath();
     QString stateDir = options_.stateDir;
     if (stateDir.isEmpty()) {
         if (!privateDir_.isValid()) {

@@ -1215,7 +1215,7 @@ public:
     std::optional<Stop> stop_;
     int errorExit_ = 1;
     QString startupErrors_;
-    LogLevel level_ = LogInfo;
+    qint64 level_ = LogInfo; // log.c adds -v and subtracts -Q: any integer
     Bytes chdirGiven; // the last -D as written
     const Bytes &cwdBytes() const { return cwd_; }
     bool packjobLogged = false; // Slurm warns once per run
@@ -3352,7 +3352,7 @@ std::variant<SbatchParse, ToolFailure> parseSbatch(const SbatchInput &input)
         return f;
     }
     // log_alter(): -v and -Q of the command line move the level of what sbatch prints.
-    sb.level_ = LogLevel(int(LogInfo) + sb.v.verbose - sb.v.quiet);
+    sb.level_ = qint64(LogInfo) + sb.v.verbose - sb.v.quiet;
 
     SbatchParse result;
     Bytes script;

@@ -406,11 +406,14 @@ int runSqueue(CommandContext &ctx)
         std::stable_sort(jobs.begin(), jobs.end(),
                          [&](const Job *a, const Job *b) { return key(a) < key(b); });
     } else {
-        Printer p(c, QString());
+        // Keys computed once: the comparator runs n log n times on queues of 10,000 jobs.
+        QHash<const Job *, QString> stateKey;
+        for (const Job *j : std::as_const(jobs))
+            stateKey.insert(j, j->completing ? QStringLiteral("CG") : stateCompact(j->state));
         std::stable_sort(jobs.begin(), jobs.end(), [&](const Job *a, const Job *b) {
             if (a->partition != b->partition)
                 return a->partition < b->partition;
-            const QString sa = p.value(QLatin1Char('t'), *a), sb = p.value(QLatin1Char('t'), *b);
+            const QString &sa = stateKey[a], &sb = stateKey[b];
             if (sa != sb)
                 return sa < sb;
             return a->priority > b->priority;

@@ -1,0 +1,127 @@
+// Benchmark: the engine's own latency seen from the real clients. It measures the time
+// from `sbatch` of a trivial script to the decision being visible in `squeue`, and one
+// `squeue` on a queue of N pending jobs (default 10000). Slurm's own delays in virtual time
+// (batch_sched_delay, bf_interval) are not part of it: the clock is paused.
+//
+//   bench_latency LIBEXEC_DIR [QUEUE_SIZE] [REPEATS]
+#include "engine.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+using namespace schedlab;
+
+namespace {
+
+// Runs a client command while the engine keeps serving; returns its wall time in ms.
+double timed(Engine &engine, const QString &dir, const QString &command, QByteArray *out)
+{
+    QProcess p;
+    p.setProcessEnvironment(engine.stepEnvironment(QStringLiteral("kim"), QStringLiteral("bench")));
+    p.setWorkingDirectory(dir);
+    QElapsedTimer t;
+    t.start();
+    p.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), command});
+    while (p.state() != QProcess::NotRunning)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    const double ms = t.nsecsElapsed() / 1e6;
+    if (out)
+        *out = p.readAllStandardOutput();
+    return ms;
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: bench_latency LIBEXEC_DIR [QUEUE_SIZE] [REPEATS]\n");
+        return 2;
+    }
+    const QString libexec = QString::fromLocal8Bit(argv[1]);
+    const int queue = argc > 2 ? std::atoi(argv[2]) : 10000;
+    const int repeats = argc > 3 ? std::atoi(argv[3]) : 20;
+    QTemporaryDir dir;
+    QFile script(dir.filePath(QStringLiteral("trivial.sbatch")));
+    script.open(QIODevice::WriteOnly);
+    script.write("#!/bin/bash\ntrue\n");
+    script.close();
+
+    EngineOptions options;
+    auto parsed = slurm::parseClusterConfig(slurm::defaultSlurmConf(), slurm::defaultGresConf());
+    options.config = parsed.config;
+    options.config.accountingEnabled = true;
+    options.startEpoch = 1793870000;
+    options.workDir = dir.path();
+    options.stateDir = dir.path() + QStringLiteral("/state");
+    options.libexecDir = libexec;
+    options.simulated = false;
+    Engine engine(options);
+    QString error;
+    if (!engine.start(&error)) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+    engine.setPaused(true);
+    engine.users().addUser(QStringLiteral("kim"));
+
+    // sbatch, then squeue until the job's line shows the scheduler's decision.
+    std::vector<double> submitToVisible;
+    for (int i = 0; i < repeats; ++i) {
+        QByteArray out;
+        QElapsedTimer t;
+        t.start();
+        timed(engine, dir.path(), QStringLiteral("sbatch --parsable trivial.sbatch"), &out);
+        const QString id = QString::fromUtf8(out).trimmed();
+        timed(engine, dir.path(), QStringLiteral("squeue -h -j %1 -o '%i %t %R'").arg(id), &out);
+        submitToVisible.push_back(t.nsecsElapsed() / 1e6);
+    }
+
+    // A queue of pending jobs: held, so that they stay in the queue.
+    for (int i = 0; i < queue; ++i) {
+        slurm::Submission s;
+        s.request.hold = true;
+        s.request.timeLimitMinutes = 10;
+        s.user = QStringLiteral("kim");
+        s.workDir = dir.path();
+        s.defaultName = QStringLiteral("wrap");
+        s.modeled = true;
+        s.modeledRuntime = 60;
+        const slurm::SubmitResult r = engine.controller().submit(s);
+        if (!r.ok) {
+            std::fprintf(stderr, "submission refused: %s", qPrintable(r.errorMessages));
+            return 1;
+        }
+    }
+    std::vector<double> squeueFull;
+    qsizetype lines = 0;
+    for (int i = 0; i < repeats; ++i) {
+        QByteArray out;
+        squeueFull.push_back(timed(engine, dir.path(), QStringLiteral("squeue > out.txt; wc -l < out.txt"), &out));
+        lines = out.trimmed().toLongLong();
+    }
+    std::vector<double> bareClient;
+    for (int i = 0; i < repeats; ++i)
+        bareClient.push_back(timed(engine, dir.path(), QStringLiteral("true"), nullptr));
+    std::printf("sbatch -> decision visible in squeue: median %.1f ms (2 client runs, %d repeats)\n",
+                median(submitToVisible), repeats);
+    std::printf("squeue on %d queued jobs (%lld lines): median %.1f ms\n", queue,
+                static_cast<long long>(lines), median(squeueFull));
+    std::printf("(for scale: starting bash -c true costs %.1f ms)\n", median(bareClient));
+    return 0;
+}
