@@ -26,15 +26,15 @@ stage() {
   echo "== ${name}: $((SECONDS - start)) s"
 }
 
-configure_and_build() {
-  cmake --preset "$1" >/dev/null
-  cmake --build --preset "$1" -j"${jobs}"
+# timeout runs programs, not shell functions: each build is its own small bash.
+build_cmd() {
+  echo "cmake --preset $1 >/dev/null && cmake --build --preset $1 -j${jobs}"
 }
 
-stage "build" 1500 configure_and_build default
+stage "build" 1500 bash -c "$(build_cmd default)"
 stage "tests" 900 ctest --preset default -j"${jobs}"
 
-stage "sanitize build" 1500 configure_and_build sanitize
+stage "sanitize build" 1500 bash -c "$(build_cmd sanitize)"
 # LeakSanitizer needs ptrace; some sandboxes refuse it. Probe once, and say so.
 export ASAN_OPTIONS=detect_leaks=1
 if ./build-sanitize/tests/tst_slurm_slurmtime >/dev/null 2>/tmp/schedlab-lsan-probe.log \
@@ -47,6 +47,6 @@ fi
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 stage "sanitize tests" 900 ctest --test-dir build-sanitize -j"${jobs}" --output-on-failure
 
-stage "fuzz build" 1500 configure_and_build fuzz
+stage "fuzz build" 1500 bash -c "$(build_cmd fuzz)"
 stage "fuzz" 600 ./scripts/fuzz.sh "${SCHEDLAB_FUZZ_SECONDS:-20}"
 echo "== all tests passed"

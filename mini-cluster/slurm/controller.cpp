@@ -755,6 +755,7 @@ void Controller::beginKill(Job &job, JobState finalState, Reason reason, const Q
 // The processes of a job that was being killed are gone.
 void Controller::finishCompleting(Job &job, int rawStatus)
 {
+    preemptionDone(job.id);
     const int sig = WIFSIGNALED(rawStatus) ? WTERMSIG(rawStatus) : 0;
     const int code = WIFEXITED(rawStatus) ? WEXITSTATUS(rawStatus) : 0;
     if (job.state == JobState::Pending) { // requeue

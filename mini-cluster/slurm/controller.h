@@ -182,6 +182,12 @@ private:
     std::optional<QList<NodeShare>> placeNow(const Job &job, const QSet<QString> &excluded) const;
     void startJob(Job &job, const QList<NodeShare> &allocation, bool byBackfill);
     Job &takeRunnable(Job &job);
+    // preemption.cpp
+    PreemptMode preemptModeOf(const Job &job) const;
+    bool tryPreempt(Job &preemptor);
+    void preemptionDone(std::uint32_t victimId);
+    QHash<std::uint32_t, int> preemptionsFor_;        // preemptor -> victims still dying
+    QHash<std::uint32_t, std::uint32_t> preemptedBy_; // victim -> preemptor
     QList<Job *> pendingInOrder();
     void recordDecision(const Decision &decision);
 

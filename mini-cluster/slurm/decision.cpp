@@ -123,6 +123,14 @@ QString renderDecision(const Decision &d, const QString &language)
                                    "maximal de tâches simultanées.").arg(d.jobId)
                   : QStringLiteral("Job %1 waits: its array already runs its maximum number of "
                                    "tasks.").arg(d.jobId);
+    case Decision::Kind::Preempted:
+        return fr ? QStringLiteral("%1 : le job %2 est préempté sur %3 : le job %4, d'une partition "
+                                   "de plus haute priorité (PriorityTier), a besoin de ses "
+                                   "ressources.")
+                        .arg(clock(d.time)).arg(d.jobId).arg(nodes).arg(d.blockingJobId)
+                  : QStringLiteral("%1: job %2 is preempted on %3: job %4, from a partition of a "
+                                   "higher PriorityTier, needs its resources.")
+                        .arg(clock(d.time)).arg(d.jobId).arg(nodes).arg(d.blockingJobId);
     case Decision::Kind::NotYetConsidered:
         return fr ? QStringLiteral("%1 : le job %2 vient d'être soumis ; l'ordonnanceur ne l'a pas "
                                    "encore examiné (raison None).").arg(clock(d.time)).arg(d.jobId)

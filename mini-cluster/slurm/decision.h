@@ -27,6 +27,7 @@ struct Decision
         Held,
         WaitsArrayLimit,
         NotYetConsidered,   // submitted, no pass since
+        Preempted,          // killed or requeued to make room for a job of a higher tier
     };
     Kind kind = Kind::NotYetConsidered;
     qint64 time = 0;                 // when the pass took the decision

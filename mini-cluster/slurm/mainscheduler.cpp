@@ -198,6 +198,14 @@ void Controller::mainPass(bool full)
                 continue;
         }
         job->reason = Reason::Resources;
+        if (tryPreempt(*job)) {
+            // Its victims are being killed; it keeps its place and starts once they are gone.
+            failedParts.insert(job->partition);
+            blocker.insert(job->partition, job->id);
+            for (const NodeConfig *n : partitionNodes(job->partition))
+                unavailable.insert(n->name);
+            continue;
+        }
         Decision d;
         d.kind = Decision::Kind::WaitsResources;
         d.time = now_;

@@ -842,7 +842,7 @@ ParsedTime parseSlurmTime(const Bytes &s, qint64 now)
                     if (parseDelta(s, &pos, &delta))
                         return problem();
                     if (d == '-')
-                        delta = -delta;
+                        delta = qint64(0 - quint64(delta));
                     break;
                 }
                 if (cIsBlank(d))
@@ -854,7 +854,7 @@ ParsedTime parseSlurmTime(const Bytes &s, qint64 now)
                 pos += i;
                 return problem();
             }
-            const qint64 later = now + delta;
+            const qint64 later = qint64(quint64(now) + quint64(delta));
             if (later > kMaxRepresentable || later < -kMaxRepresentable)
                 return problem();
             const BrokenDown tm = utcBrokenDown(later);
@@ -1436,14 +1436,16 @@ public:
                       .arg(QLatin1String(what)));
             return exitWith(1);
         };
+        // C's long arithmetic wraps in practice; unsigned arithmetic keeps it defined here.
+        auto scaled = [](qint64 value, quint64 factor) { return qint64(quint64(value) * factor); };
         CNumber n = cStrtol(field);
         qint64 result = n.value;
         qsizetype p = n.end;
         if (at(field, p) == 'k' || at(field, p) == 'K') {
-            result *= 1024;
+            result = scaled(result, 1024);
             ++p;
         } else if (at(field, p) == 'm' || at(field, p) == 'M') {
-            result *= 1048576;
+            result = scaled(result, 1048576);
             ++p;
         }
         if ((at(field, p) != '\0' && at(field, p) != '-') || result < 0)
@@ -1456,10 +1458,10 @@ public:
             result = n.value;
             p = n.end == p + 1 ? p + 1 : n.end;
             if (at(field, p) == 'k' || at(field, p) == 'K') {
-                result *= 1024;
+                result = scaled(result, 1024);
                 ++p;
             } else if (at(field, p) == 'm' || at(field, p) == 'M') {
-                result *= 1048576;
+                result = scaled(result, 1048576);
                 ++p;
             }
             if ((at(field, p) != '\0' && at(field, p) != '-') || result <= 0)
@@ -2596,6 +2598,8 @@ bool parseGresCount(const Bytes &text, int *count)
     if (n.end == 0 || n.value < 0 || !cIsDigit(at(text, 0)))
         return false;
     qint64 value = n.value;
+    if (value > INT_MAX)
+        return false;
     const Bytes suffix = text.mid(n.end).toLower();
     if (suffix == "k")
         value *= 1024;
@@ -2732,6 +2736,9 @@ ToolFailure failureOf(const Sbatch &sb)
 } // namespace
 
 namespace {
+
+// C's int arithmetic as it behaves in practice: two's complement wrap-around.
+int wrappingMul(int a, int b) { return int(std::uint32_t(a) * std::uint32_t(b)); }
 
 bool setByCli(const Sbatch &sb, Opt id)
 {
@@ -2927,7 +2934,7 @@ bool verify(Sbatch &sb)
     }
     if (v.ntasksPerNode && *v.ntasksPerNode > 0 && !v.ntasksSet &&
         (v.maxNodes == 0 || v.minNodes == v.maxNodes)) {
-        v.ntasks = v.minNodes * *v.ntasksPerNode;
+        v.ntasks = wrappingMul(v.minNodes, *v.ntasksPerNode);
         v.ntasksSet = true;
     }
     if (v.cpusSet && v.pnMinCpus < v.cpusPerTask)
@@ -2946,7 +2953,7 @@ bool verify(Sbatch &sb)
     }
     if (v.distribution == Dist::Plane && v.planeSize) {
         if ((v.minNodes <= 0 || v.ntasks / v.planeSize < v.minNodes) &&
-            qint64(v.minNodes - 1) * v.planeSize >= v.ntasks) {
+            (qint64(v.minNodes) - 1) * v.planeSize >= v.ntasks) {
             sb.error(QStringLiteral("Too few processes for the requested {plane,node} distribution"));
             return sb.exitWith(sb.errorExit_);
         }
@@ -2956,7 +2963,7 @@ bool verify(Sbatch &sb)
         v.ntasks = std::max(v.minNodes, 1);
         for (const std::optional<int> &factor : {v.socketsPerNode, v.coresPerSocket, v.threadsPerCore}) {
             if (factor) {
-                v.ntasks *= *factor;
+                v.ntasks = wrappingMul(v.ntasks, *factor);
                 v.ntasksSet = true;
             }
         }

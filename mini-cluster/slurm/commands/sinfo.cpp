@@ -5,6 +5,7 @@
 #include "hostlist.h"
 
 #include <QDateTime>
+#include <QSet>
 #include <QTimeZone>
 
 namespace schedlab::slurm {
@@ -45,6 +46,8 @@ int runSinfo(CommandContext &ctx)
             all = true;
         } else if (a == QLatin1String("-o") && i + 1 < args.size()) {
             format = args[++i];
+        } else if (a.startsWith(QLatin1String("-o")) && a.size() > 2) {
+            format = a.mid(2);
         } else if (a.startsWith(QLatin1String("--format="))) {
             format = a.mid(9);
         } else if (a == QLatin1String("--help")) {
@@ -108,31 +111,134 @@ int runSinfo(CommandContext &ctx)
         ctx.out(out);
         return ctx.finish(0);
     }
-    Q_UNUSED(format);
+    // The partition view: the -o format (default "%#P %.5a %.10l %.6D %.6t %N"), one row per
+    // partition and node state when the format shows a state, else per partition.
+    if (format.isEmpty())
+        format = QStringLiteral("%#P %.5a %.10l %.6D %.6t %N");
+    struct Field
+    {
+        QChar letter;
+        QString literal;
+        int width = 0;
+        bool right = false;
+    };
+    QList<Field> fields;
+    QString literal;
+    for (int i = 0; i < format.size(); ++i) {
+        if (format[i] != QLatin1Char('%') || i + 1 >= format.size()) {
+            literal += format[i];
+            continue;
+        }
+        int j = i + 1;
+        Field f;
+        if (format[j] == QLatin1Char('.')) {
+            f.right = true;
+            ++j;
+        }
+        bool hash = false;
+        if (j < format.size() && format[j] == QLatin1Char('#')) {
+            hash = true;
+            ++j;
+        }
+        while (j < format.size() && format[j].isDigit())
+            f.width = f.width * 10 + format[j++].digitValue();
+        if (j >= format.size())
+            break;
+        f.letter = format[j];
+        if (hash)
+            f.width = partWidth;
+        if (!literal.isEmpty()) {
+            fields.append({QChar(), literal});
+            literal.clear();
+        }
+        fields << f;
+        i = j;
+    }
+    if (!literal.isEmpty())
+        fields.append({QChar(), literal});
+    bool byNodeState = false;
+    for (const Field &f : fields)
+        byNodeState = byNodeState || f.letter == QLatin1Char('t') || f.letter == QLatin1Char('T');
+    auto header = [](QChar l) -> QString {
+        switch (l.toLatin1()) {
+        case 'P': case 'R': return QStringLiteral("PARTITION");
+        case 'a': return QStringLiteral("AVAIL");
+        case 'l': return QStringLiteral("TIMELIMIT");
+        case 'L': return QStringLiteral("DEFAULTTIME");
+        case 'D': return QStringLiteral("NODES");
+        case 't': case 'T': return QStringLiteral("STATE");
+        case 'N': return QStringLiteral("NODELIST");
+        case 'c': return QStringLiteral("CPUS");
+        case 'C': return QStringLiteral("CPUS(A/I/O/T)");
+        case 'm': return QStringLiteral("MEMORY");
+        case 'G': return QStringLiteral("GRES");
+        case 'z': return QStringLiteral("S:C:T");
+        case 'p': return QStringLiteral("PRIO_TIER");
+        case 's': return QStringLiteral("JOB_SIZE");
+        }
+        return QString(l).toUpper();
+    };
+    auto render = [&](const std::function<QString(QChar)> &value) {
+        QString line;
+        for (const Field &f : fields)
+            line += f.letter.isNull() ? f.literal : fitColumn(value(f.letter), f.width, f.right);
+        return line + QLatin1Char('\n');
+    };
     if (!noHeader)
-        out += fitColumn(QStringLiteral("PARTITION"), partWidth, false)
-               + QStringLiteral(" AVAIL  TIMELIMIT  NODES  STATE NODELIST\n");
+        out += render(header);
     for (const PartitionConfig *p : parts) {
-        // One row per node state, in the order the states first appear.
         QStringList order;
-        QHash<QString, QStringList> byState;
+        QHash<QString, QList<const NodeConfig *>> groups;
         for (const QString &n : p->nodes) {
             const NodeConfig *node = cfg.node(n);
             if (!node)
                 continue;
-            const QString st = nodeState(c, *node, false);
-            if (!byState.contains(st))
-                order << st;
-            byState[st] << n;
+            const QString key = byNodeState ? nodeState(c, *node, false) : QString();
+            if (!groups.contains(key))
+                order << key;
+            groups[key] << node;
         }
         const QString avail = p->up ? QStringLiteral("up") : p->stateText.toLower().left(5);
-        for (const QString &st : order) {
-            out += fitColumn(partName(p), partWidth, false) + QLatin1Char(' ')
-                   + fitColumn(avail, 5, true) + QLatin1Char(' ')
-                   + fitColumn(formatSinfoLimit(p->maxTimeMinutes), 10, true) + QLatin1Char(' ')
-                   + fitColumn(QString::number(byState[st].size()), 6, true) + QLatin1Char(' ')
-                   + fitColumn(st, 6, true) + QLatin1Char(' ') + compressHostlistSorted(byState[st])
-                   + QLatin1Char('\n');
+        for (const QString &key : std::as_const(order)) {
+            const QList<const NodeConfig *> &nodes = groups[key];
+            QStringList names;
+            int alloc = 0, total = 0;
+            QSet<int> cpuCounts;
+            QSet<qint64> mems;
+            for (const NodeConfig *n : nodes) {
+                names << n->name;
+                alloc += c.usage().load(n->name).usedCpus;
+                total += n->cpus;
+                cpuCounts.insert(n->cpus);
+                mems.insert(n->realMemoryMb);
+            }
+            auto range = [](auto set) {
+                auto values = set.values();
+                std::sort(values.begin(), values.end());
+                return values.size() == 1 ? QString::number(values.first())
+                                          : QStringLiteral("%1+").arg(values.first());
+            };
+            out += render([&](QChar l) -> QString {
+                switch (l.toLatin1()) {
+                case 'P': return p->isDefault ? p->name + QLatin1Char('*') : p->name;
+                case 'R': return p->name;
+                case 'a': return avail;
+                case 'l': return formatSinfoLimit(p->maxTimeMinutes);
+                case 'L': return p->defaultTimeMinutes == kNoValMinutes ? QStringLiteral("n/a") : formatSinfoLimit(p->defaultTimeMinutes);
+                case 'D': return QString::number(nodes.size());
+                case 't': return key;
+                case 'T': return key == QLatin1String("alloc") ? QStringLiteral("allocated") : key == QLatin1String("mix") ? QStringLiteral("mixed") : key;
+                case 'N': return compressHostlistSorted(names);
+                case 'c': return range(cpuCounts);
+                case 'C': return QStringLiteral("%1/%2/0/%3").arg(alloc).arg(total - alloc).arg(total);
+                case 'm': return range(mems);
+                case 'G': return nodes.first()->gresSpec.isEmpty() ? QStringLiteral("(null)") : QStringLiteral("gpu:") + nodes.first()->gresSpec.section(QLatin1Char(':'), 1);
+                case 'z': return QStringLiteral("%1:%2:%3").arg(nodes.first()->sockets).arg(nodes.first()->coresPerSocket).arg(nodes.first()->threadsPerCore);
+                case 'p': return QString::number(p->priorityTier);
+                case 's': return QStringLiteral("1-infinite");
+                }
+                return QString();
+            });
         }
     }
     ctx.out(out);
