@@ -17,7 +17,9 @@
 
 #include <climits>
 #include <csignal>
+#include <fcntl.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace schedlab {
 
@@ -393,9 +395,18 @@ void Engine::appendToStderr(const Job &job, const QByteArray &line)
         }
         return;
     }
-    QFile f(job.stderrPath);
-    if (f.open(QIODevice::WriteOnly | QIODevice::Append))
-        f.write(line);
+    // POSIX append: QFile would try to seek on /dev/null and warn.
+    const int fd = ::open(QFile::encodeName(job.stderrPath).constData(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    qsizetype done = 0;
+    while (done < line.size()) {
+        const ssize_t n = ::write(fd, line.constData() + done, size_t(line.size() - done));
+        if (n <= 0)
+            break;
+        done += n;
+    }
+    ::close(fd);
 }
 
 // --- virtual time ------------------------------------------------------------------------

@@ -151,9 +151,15 @@ void AccountingStore::record(const Job &job)
     r.eligible = job.eligibleTime;
     r.start = job.state == JobState::Pending ? 0 : job.startTime;
     r.end = isFinished(job.state) || job.completing ? job.endTime : 0;
-    r.allocCpus = job.allocatedCpus();
+    r.allocCpus = job.allocation.isEmpty() && job.state == JobState::Failed ? job.totalCpus()
+                                                                            : job.allocatedCpus();
     r.nnodes = job.allocation.isEmpty() ? job.minNodes : int(job.allocation.size());
-    r.reqMemMb = job.memPerCpuMb > 0 ? job.memPerCpuMb : job.memPerNodeMb;
+    // ReqMem is the job's whole request: per CPU times its CPUs, or per node times nodes.
+    const int cpus = job.totalCpus();
+    const int nodes = job.allocation.isEmpty() ? job.minNodes : int(job.allocation.size());
+    r.reqMemMb = job.memPerCpuMb > 0 ? job.memPerCpuMb * cpus
+                 : job.memPerNodeMb < 0 ? -1
+                                        : job.memPerNodeMb * nodes;
     r.steps = job.steps;
     if (!connection_.isEmpty())
         dirty_.insert(job.id);

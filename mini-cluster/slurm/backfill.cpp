@@ -83,22 +83,13 @@ void Controller::backfillPass()
         if (!part)
             return std::nullopt;
         QHash<QString, NodeLoad> future;
-        auto tryFit = [&]() -> std::optional<QList<NodeShare>> {
-            QList<NodeShare> allocation;
-            for (const QString &name : part->nodes) {
-                if (blocked.contains(name))
-                    continue;
-                const NodeConfig *node = nodeConfig(name);
-                if (!node)
-                    continue;
-                const NodeLoad &load = future.contains(name) ? future[name] : usage_.load(name);
-                if (auto share = NodeUsage::fitOn(job, *node, load)) {
-                    allocation << *share;
-                    if (allocation.size() == job.minNodes)
-                        return allocation;
-                }
-            }
-            return std::nullopt;
+        auto tryFit = [&]() {
+            return NodeUsage::place(job, partitionNodes(job.partition),
+                                    [&](const QString &n) -> const NodeLoad & {
+                                        auto it = future.constFind(n);
+                                        return it != future.constEnd() ? *it : usage_.load(n);
+                                    },
+                                    blocked);
         };
         if (auto allocation = tryFit())
             return Plan{now_, *allocation, 0};

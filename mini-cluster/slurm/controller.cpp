@@ -130,14 +130,20 @@ void Controller::resolveResources(Job &job) const
     const JobRequest &r = job.request;
     job.minNodes = r.minNodes.value_or(1);
     job.cpusPerTask = r.cpusPerTask.value_or(1);
-    if (r.ntasksPerNode)
-        job.ntasks = *r.ntasksPerNode * job.minNodes;
+    job.ntasksPerNode = r.ntasksPerNode.value_or(0);
+    if (r.ntasks)
+        job.ntasks = *r.ntasks;
+    else if (job.ntasksPerNode > 0)
+        job.ntasks = job.ntasksPerNode * job.minNodes;
     else
-        job.ntasks = r.ntasks.value_or(job.minNodes);
-    if (job.ntasks < job.minNodes && !r.ntasks)
-        job.ntasks = job.minNodes;
-    const int tasksPerNode = r.ntasksPerNode.value_or((job.ntasks + job.minNodes - 1) / job.minNodes);
-    job.cpusPerNode = std::max(1, tasksPerNode) * job.cpusPerTask;
+        job.ntasks = job.minNodes; // one task per node asked for
+    job.ntasks = std::max(job.ntasks, 1);
+    // Without -N, tasks may spread over as many nodes as there are tasks.
+    job.maxNodes = r.maxNodes ? *r.maxNodes : (r.minNodes ? job.minNodes : std::max(job.ntasks, 1));
+    if (job.ntasksPerNode > 0 && !r.maxNodes && !r.minNodes)
+        job.minNodes = (job.ntasks + job.ntasksPerNode - 1) / job.ntasksPerNode;
+    job.maxNodes = std::max(job.maxNodes, job.minNodes);
+    job.cpusPerNode = std::max(1, job.ntasksPerNode) * job.cpusPerTask;
     job.exclusive = r.exclusive;
     job.gres = r.gres;
     if (r.memPerCpuMb) {
@@ -214,27 +220,31 @@ void Controller::resolveFiles(Job &job) const
 
 QString Controller::checkAgainstCluster(const Job &job, const PartitionConfig &part) const
 {
-    bool cpuOk = false, memOk = false, gresOk = false;
-    for (const QString &name : part.nodes) {
-        const NodeConfig *node = nodeConfig(name);
-        if (!node)
-            continue;
-        if (job.cpusPerNode <= node->cpus)
-            cpuOk = true;
-        if (NodeUsage::memoryFor(job, *node, job.cpusPerNode) <= node->realMemoryMb)
-            memOk = true;
-        if (NodeUsage::gresCouldFit(job.gres, *node))
-            gresOk = true;
-        if (cpuOk && memOk && gresOk)
-            break;
-    }
     const QString failed = QStringLiteral(
         "sbatch: error: Batch job submission failed: Requested node configuration is not available\n");
-    if (!memOk)
+    qint64 maxMem = 0;
+    int maxCpus = 0;
+    for (const NodeConfig *node : partitionNodes(part.name)) {
+        maxMem = std::max(maxMem, node->realMemoryMb);
+        maxCpus = std::max(maxCpus, node->cpus);
+    }
+    // slurmctld names the first thing no node of the partition can give.
+    if (job.memPerCpuMb == 0 && job.memPerNodeMb > maxMem)
         return QStringLiteral("sbatch: error: Memory specification can not be satisfied\n") + failed;
-    if (!cpuOk)
+    if (job.cpusPerNode > maxCpus)
         return QStringLiteral("sbatch: error: CPU count per node can not be satisfied\n") + failed;
-    if (!gresOk)
+    // Could the job run on the partition if it were empty? (More nodes than the partition
+    // has is a PartitionNodeLimit wait, not a refusal.)
+    Job probe = job;
+    const int partitionSize = int(partitionNodes(part.name).size());
+    if (probe.minNodes > partitionSize) {
+        probe.minNodes = partitionSize;
+        probe.ntasks = std::min(probe.ntasks, partitionSize * std::max(1, probe.ntasksPerNode));
+    }
+    probe.maxNodes = std::max(probe.maxNodes, probe.minNodes);
+    static const NodeLoad empty;
+    if (!NodeUsage::place(probe, partitionNodes(part.name),
+                          [](const QString &) -> const NodeLoad & { return empty; }))
         return failed;
     return {};
 }
@@ -316,8 +326,18 @@ SubmitResult Controller::submit(const Submission &s)
         return reject(QStringLiteral("sbatch: error: Batch job submission failed: Invalid account "
                                      "or account/partition combination specified\n"));
     resolveResources(job);
-    if (QString err = checkAgainstCluster(job, *part); !err.isEmpty())
+    if (QString err = checkAgainstCluster(job, *part); !err.isEmpty()) {
+        // slurmctld had already created the job: its id is spent and accounting keeps it,
+        // FAILED, with nothing assigned.
+        job.id = nextJobId_++;
+        job.submitTime = job.eligibleTime = job.startTime = job.endTime = now_;
+        job.state = JobState::Failed;
+        job.exitCode = 1;
+        job.timeLimit = s.request.timeLimitMinutes;
+        if (accounting_)
+            accounting_->record(job);
         return reject(err);
+    }
 
     job.timeLimit = s.request.timeLimitMinutes;
     if (job.timeLimit == kNoValMinutes && part->defaultTimeMinutes != kNoValMinutes)
@@ -337,9 +357,22 @@ SubmitResult Controller::submit(const Submission &s)
 
     SubmitResult result;
     if (s.request.testOnly) {
+        // slurmctld spends a job id on the test, as on a real submission.
+        job.id = nextJobId_++;
+        const auto [start, allocation] = estimateStart(job);
+        int cpus = 0;
+        QStringList nodes;
+        for (const NodeShare &share : allocation) {
+            cpus += share.cpus;
+            nodes << share.node;
+        }
         result.ok = true;
         result.testOnlyText = QStringLiteral("sbatch: Job %1 to start at %2 using %3 processors on "
-                                             "nodes %4 in partition %5\n");
+                                             "nodes %4 in partition %5\n")
+                                  .arg(job.id)
+                                  .arg(formatTimestamp(start))
+                                  .arg(cpus)
+                                  .arg(compressHostlistSorted(nodes), job.partition);
         return result;
     }
 
@@ -395,6 +428,36 @@ SubmitResult Controller::submit(const Submission &s)
     result.ok = true;
     result.jobId = id;
     return result;
+}
+
+// When and where a job could start if nothing else were submitted: now, or once enough
+// running jobs reach their limits (what sbatch --test-only reports).
+std::pair<qint64, QList<NodeShare>> Controller::estimateStart(const Job &job) const
+{
+    if (auto allocation = placeNow(job, {}))
+        return {now_, *allocation};
+    std::vector<const Job *> byEnd;
+    for (std::uint32_t id : running_)
+        byEnd.push_back(&jobs_.at(id));
+    std::sort(byEnd.begin(), byEnd.end(),
+              [](const Job *a, const Job *b) { return a->endTime < b->endTime; });
+    QHash<QString, NodeLoad> future;
+    for (const Job *r : byEnd) {
+        for (const NodeShare &share : r->allocation) {
+            if (!future.contains(share.node))
+                future.insert(share.node, usage_.load(share.node));
+            NodeUsage::apply(future[share.node], share, r->exclusive, -1);
+        }
+        auto allocation = NodeUsage::place(job, partitionNodes(job.partition),
+                                           [&](const QString &n) -> const NodeLoad & {
+                                               auto it = future.constFind(n);
+                                               return it != future.constEnd() ? *it
+                                                                              : usage_.load(n);
+                                           });
+        if (allocation)
+            return {std::max(now_, r->endTime), *allocation};
+    }
+    return {now_, {}};
 }
 
 QString Controller::beginStep(std::uint32_t jobId, const QString &name)

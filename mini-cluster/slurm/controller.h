@@ -182,6 +182,7 @@ private:
     std::optional<QList<NodeShare>> placeNow(const Job &job, const QSet<QString> &excluded) const;
     void startJob(Job &job, const QList<NodeShare> &allocation, bool byBackfill);
     Job &takeRunnable(Job &job);
+    std::pair<qint64, QList<NodeShare>> estimateStart(const Job &job) const;
     // preemption.cpp
     PreemptMode preemptModeOf(const Job &job) const;
     bool tryPreempt(Job &preemptor);

@@ -118,9 +118,12 @@ struct Job
 
     // Resources asked
     int minNodes = 1;
-    int cpusPerNode = 1;      // per node, counting tasks and cpus-per-task
+    int maxNodes = 1;         // -N N-M; without -N, as many as the tasks may need
+    int cpusPerNode = 1;      // the least a node gives: one task's CPUs, or ntasks-per-node's
     int ntasks = 1;
+    int ntasksPerNode = 0;    // 0: tasks spread as they fit
     int cpusPerTask = 1;
+    int totalCpus() const { return ntasks * cpusPerTask; }
     qint64 memPerNodeMb = -1; // per node; -1: the whole node's memory
     qint64 memPerCpuMb = 0;   // > 0: memory is counted per allocated CPU instead
     bool exclusive = false;

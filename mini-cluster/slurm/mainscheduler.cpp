@@ -118,23 +118,7 @@ bool Controller::eligible(Job &job, bool setReason, bool fromBackfill)
 std::optional<QList<NodeShare>> Controller::placeNow(const Job &job,
                                                      const QSet<QString> &excluded) const
 {
-    const PartitionConfig *part = partitionConfig(job.partition);
-    if (!part)
-        return std::nullopt;
-    QList<NodeShare> allocation;
-    for (const QString &name : part->nodes) {
-        if (excluded.contains(name))
-            continue;
-        const NodeConfig *node = nodeConfig(name);
-        if (!node)
-            continue;
-        if (auto share = usage_.fit(job, *node)) {
-            allocation << *share;
-            if (allocation.size() == job.minNodes)
-                return allocation;
-        }
-    }
-    return std::nullopt;
+    return usage_.placeNow(job, partitionNodes(job.partition), excluded);
 }
 
 // An array's pending tasks start one by one, each under a new job id; the last one keeps
@@ -212,8 +196,8 @@ void Controller::mainPass(bool full)
         d.jobId = job->id;
         d.nodesWanted = job->minNodes;
         if (const PartitionConfig *part = partitionConfig(job->partition)) {
-            for (const QString &name : part->nodes)
-                if (const NodeConfig *node = nodeConfig(name); node && usage_.fit(*job, *node))
+            for (const NodeConfig *node : partitionNodes(part->name))
+                if (NodeUsage::taskCapacity(*job, *node, usage_.load(node->name), nullptr) > 0)
                     ++d.nodesFree;
         }
         // The running job whose limit frees the first node it could use.

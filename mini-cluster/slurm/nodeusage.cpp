@@ -55,43 +55,26 @@ qint64 NodeUsage::memoryFor(const Job &job, const NodeConfig &node, int cpus)
     return job.memPerNodeMb;
 }
 
-bool NodeUsage::couldFit(const Job &job, const NodeConfig &node)
-{
-    if (job.cpusPerNode > node.cpus)
-        return false;
-    if (memoryFor(job, node, job.cpusPerNode) > node.realMemoryMb)
-        return false;
-    return gresCouldFit(job.gres, node);
-}
-
-bool NodeUsage::gresCouldFit(const QList<GresRequest> &gres, const NodeConfig &node)
-{
-    for (const GresRequest &g : gres) {
-        if (g.name != QLatin1String("gpu"))
-            continue;
-        if (gpuIndicesOfType(node, g.type).size() < g.count)
-            return false;
-    }
-    return true;
-}
-
-std::optional<NodeShare> NodeUsage::fit(const Job &job, const NodeConfig &node) const
-{
-    return fitOn(job, node, load(node.name));
-}
-
-std::optional<NodeShare> NodeUsage::fitOn(const Job &job, const NodeConfig &node, const NodeLoad &l)
+int NodeUsage::taskCapacity(const Job &job, const NodeConfig &node, const NodeLoad &l,
+                            QList<int> *gpus)
 {
     if (l.exclusive || (job.exclusive && l.jobs > 0))
-        return std::nullopt;
-    NodeShare share;
-    share.node = node.name;
-    share.cpus = job.exclusive ? node.cpus : job.cpusPerNode;
-    share.memMb = memoryFor(job, node, share.cpus);
-    if (l.usedCpus + share.cpus > node.cpus)
-        return std::nullopt;
-    if (l.usedMemMb + share.memMb > node.realMemoryMb)
-        return std::nullopt;
+        return 0;
+    const int cpt = std::max(1, job.cpusPerTask);
+    int cap = job.exclusive ? node.cpus / cpt : (node.cpus - l.usedCpus) / cpt;
+    const qint64 freeMem = node.realMemoryMb - l.usedMemMb;
+    if (job.memPerCpuMb > 0) {
+        cap = int(std::min<qint64>(cap, freeMem / (qint64(cpt) * job.memPerCpuMb)));
+    } else {
+        const qint64 need = job.memPerNodeMb < 0 ? node.realMemoryMb : job.memPerNodeMb;
+        if (need > freeMem)
+            return 0;
+    }
+    if (job.ntasksPerNode > 0)
+        cap = cap >= job.ntasksPerNode ? job.ntasksPerNode : 0;
+    if (cap <= 0)
+        return 0;
+    QList<int> taken;
     for (const GresRequest &g : job.gres) {
         if (g.name != QLatin1String("gpu"))
             continue;
@@ -99,16 +82,60 @@ std::optional<NodeShare> NodeUsage::fitOn(const Job &job, const NodeConfig &node
         for (int index : gpuIndicesOfType(node, g.type)) {
             if (wanted == 0)
                 break;
-            if (index < l.gpuUsed.size() && !l.gpuUsed[index]
-                && !share.gpuIndices.contains(index)) {
-                share.gpuIndices << index;
+            if (index < l.gpuUsed.size() && !l.gpuUsed[index] && !taken.contains(index)) {
+                taken << index;
                 --wanted;
             }
         }
         if (wanted > 0)
+            return 0;
+    }
+    if (gpus)
+        *gpus = taken;
+    return cap;
+}
+
+std::optional<QList<NodeShare>> NodeUsage::place(const Job &job,
+                                                 const QList<const NodeConfig *> &nodes,
+                                                 const LoadOf &loadOf,
+                                                 const QSet<QString> &excluded)
+{
+    QList<NodeShare> chosen;
+    int remaining = job.ntasks;
+    const int cpt = std::max(1, job.cpusPerTask);
+    for (const NodeConfig *node : nodes) {
+        if (excluded.contains(node->name))
+            continue;
+        QList<int> gpus;
+        const int cap = taskCapacity(job, *node, loadOf(node->name), &gpus);
+        if (cap <= 0)
+            continue;
+        // Leave at least one task for each node -N still asks for.
+        const int stillNeeded = std::max(0, job.minNodes - int(chosen.size()) - 1);
+        const int take = std::min(cap, remaining - stillNeeded);
+        if (take <= 0)
+            continue;
+        NodeShare share;
+        share.node = node->name;
+        share.cpus = job.exclusive ? node->cpus : take * cpt;
+        share.memMb = memoryFor(job, *node, share.cpus);
+        share.gpuIndices = gpus;
+        chosen << share;
+        remaining -= take;
+        if (remaining <= 0 && chosen.size() >= job.minNodes)
+            return chosen;
+        if (chosen.size() >= job.maxNodes)
             return std::nullopt;
     }
-    return share;
+    return std::nullopt;
+}
+
+std::optional<QList<NodeShare>> NodeUsage::placeNow(const Job &job,
+                                                    const QList<const NodeConfig *> &nodes,
+                                                    const QSet<QString> &excluded) const
+{
+    return place(job, nodes, [this](const QString &n) -> const NodeLoad & { return load(n); },
+                 excluded);
 }
 
 void NodeUsage::apply(NodeLoad &l, const NodeShare &share, bool exclusive, int sign)

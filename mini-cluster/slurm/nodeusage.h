@@ -5,6 +5,9 @@
 #include "slurmconfig.h"
 
 #include <QHash>
+#include <QSet>
+
+#include <functional>
 #include <QList>
 #include <QString>
 
@@ -26,22 +29,29 @@ class NodeUsage
 public:
     explicit NodeUsage(const ClusterConfig &config);
 
-    // The share of `node` a job would get, or nullopt if it does not fit now.
-    std::optional<NodeShare> fit(const Job &job, const NodeConfig &node) const;
-    // The same against a given load (the backfill plans on loads of the future).
-    static std::optional<NodeShare> fitOn(const Job &job, const NodeConfig &node,
-                                          const NodeLoad &load);
     static void apply(NodeLoad &load, const NodeShare &share, bool exclusive, int sign);
     void take(const QList<NodeShare> &allocation, bool exclusive);
     void release(const QList<NodeShare> &allocation, bool exclusive);
     const NodeLoad &load(const QString &node) const;
     bool idle(const QString &node) const { return load(node).jobs == 0; }
 
-    // Whether the job could ever fit on this node, even empty.
-    static bool couldFit(const Job &job, const NodeConfig &node);
-    static bool gresCouldFit(const QList<GresRequest> &gres, const NodeConfig &node);
     // Memory the job takes on `node` when given `cpus` there (per CPU, per node, or all).
     static qint64 memoryFor(const Job &job, const NodeConfig &node, int cpus);
+
+    // Places the job's tasks on `nodes` (in order), each node as `loadOf` says it is
+    // loaded: nodes are filled in turn, each chosen node gets at least one task (or exactly
+    // ntasks-per-node), and the node count stays within -N. nullopt when it does not fit.
+    using LoadOf = std::function<const NodeLoad &(const QString &)>;
+    static std::optional<QList<NodeShare>> place(const Job &job,
+                                                 const QList<const NodeConfig *> &nodes,
+                                                 const LoadOf &loadOf,
+                                                 const QSet<QString> &excluded = {});
+    std::optional<QList<NodeShare>> placeNow(const Job &job,
+                                             const QList<const NodeConfig *> &nodes,
+                                             const QSet<QString> &excluded = {}) const;
+    // How many of the job's tasks `node` could take with `load`, and the GPUs it would give.
+    static int taskCapacity(const Job &job, const NodeConfig &node, const NodeLoad &load,
+                            QList<int> *gpus);
 
 private:
     QHash<QString, NodeLoad> loads_;

@@ -60,13 +60,10 @@ bool Controller::tryPreempt(Job &preemptor)
     QHash<QString, NodeLoad> future;
     QList<Job *> victims;
     auto fits = [&]() {
-        int found = 0;
-        for (const NodeConfig *n : nodes) {
-            const NodeLoad &load = future.contains(n->name) ? future[n->name] : usage_.load(n->name);
-            if (NodeUsage::fitOn(preemptor, *n, load) && ++found == preemptor.minNodes)
-                return true;
-        }
-        return false;
+        return NodeUsage::place(preemptor, nodes, [&](const QString &n) -> const NodeLoad & {
+                   auto it = future.constFind(n);
+                   return it != future.constEnd() ? *it : usage_.load(n);
+               }).has_value();
     };
     for (Job *victim : std::as_const(candidates)) {
         for (const NodeShare &s : victim->allocation) {

@@ -183,7 +183,7 @@ Controller::PriorityFactors Controller::priorityFactors(const Job &job) const
     if (weightFairshare() > 0)
         f.fairshare = fairshareFactor(job.user, job.account);
     if (config_.weightJobSize > 0 && totalNodes_ > 0 && totalCpus_ > 0) {
-        const double nodes = double(job.minNodes), cpus = double(job.cpusPerNode * job.minNodes);
+        const double nodes = double(job.minNodes), cpus = double(job.totalCpus());
         f.jobSize = config_.priorityFavorSmall
                         ? ((totalNodes_ - nodes) / totalNodes_ + (totalCpus_ - cpus) / totalCpus_) / 2
                         : (nodes / totalNodes_ + cpus / totalCpus_) / 2;

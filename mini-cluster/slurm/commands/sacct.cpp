@@ -152,7 +152,7 @@ int runSacct(CommandContext &ctx)
     bool parsable = false, parsable2 = false, noSteps = false, noHeader = false, allUsers = false;
     QList<std::uint32_t> ids;
     bool idsGiven = false;
-    QStringList users;
+    QStringList users, names, states;
     QString startText, endText;
     for (int i = 0; i < args.size(); ++i) {
         const QString a = args[i];
@@ -200,6 +200,10 @@ int runSacct(CommandContext &ctx)
             idsGiven = true;
         } else if (take(QStringLiteral("-u"), QStringLiteral("--user"), &v)) {
             users += v.split(QLatin1Char(','), Qt::SkipEmptyParts);
+        } else if (take(QStringLiteral("--name"), QStringLiteral("--name"), &v)) {
+            names += v.split(QLatin1Char(','), Qt::SkipEmptyParts);
+        } else if (take(QStringLiteral("-s"), QStringLiteral("--state"), &v)) {
+            states += v.toUpper().split(QLatin1Char(','), Qt::SkipEmptyParts);
         } else if (take(QStringLiteral("-S"), QStringLiteral("--starttime"), &v)) {
             startText = v;
         } else if (take(QStringLiteral("-E"), QStringLiteral("--endtime"), &v)) {
@@ -236,13 +240,15 @@ int runSacct(CommandContext &ctx)
             bool ok = false;
             const int w = item.section(QLatin1Char('%'), 1).toInt(&ok);
             if (ok)
-                width = def->width < 0 ? -w : w;
+                width = w; // an explicit width right-justifies, even JobID
         }
         columns.append({def, width});
     }
     // Default window: jobs of today (virtual) when no -j; all of them with -j.
     qint64 windowStart = 0;
-    if (!idsGiven && startText.isEmpty()) {
+    if (!states.isEmpty() && startText.isEmpty()) {
+        windowStart = c.now(); // with --state, the window starts now (man sacct)
+    } else if (!idsGiven && startText.isEmpty()) {
         const QDateTime now = QDateTime::fromSecsSinceEpoch(c.now(), QTimeZone::utc());
         windowStart = QDateTime(now.date(), QTime(0, 0), QTimeZone::utc()).toSecsSinceEpoch();
     } else if (!startText.isEmpty()) {
@@ -293,6 +299,10 @@ int runSacct(CommandContext &ctx)
         if (!users.isEmpty() && !users.contains(r.user))
             continue;
         if (users.isEmpty() && !seeAll && r.user != ctx.user())
+            continue;
+        if (!names.isEmpty() && !names.contains(r.name))
+            continue;
+        if (!states.isEmpty() && !states.contains(stateName(r.state)) && !states.contains(stateCompact(r.state)))
             continue;
         if (!idsGiven) {
             const qint64 endOrNow = r.end ? r.end : c.now();

@@ -20,17 +20,21 @@ QString showJob(const Controller &c, const Job &j, const QString &tf)
     auto ts = [&](qint64 t) { return t ? formatTimestamp(t, tf) : QStringLiteral("Unknown"); };
     const bool pending = j.state == JobState::Pending;
     const qint64 runTime = pending || !j.startTime ? 0 : ((isFinished(j.state) || j.completing) ? j.endTime : c.now()) - j.startTime;
-    const int cpus = pending ? j.cpusPerNode * j.minNodes : j.allocatedCpus();
+    const int cpus = pending ? j.totalCpus() : j.allocatedCpus();
     const int nodes = j.nodeCount();
     const NodeConfig *first = j.allocation.isEmpty() ? nullptr : c.config().node(j.allocation.first().node);
-    qint64 memNode = j.memPerCpuMb > 0 ? j.memPerCpuMb * j.cpusPerNode : j.memPerNodeMb;
-    if (!j.allocation.isEmpty())
-        memNode = j.allocation.first().memMb;
-    else if (memNode < 0) {
+    // Memory: per CPU when it is counted so (even from DefMemPerCPU), else per node.
+    qint64 memTotal = 0;
+    for (const NodeShare &share : j.allocation)
+        memTotal += share.memMb;
+    qint64 memNode = j.memPerNodeMb;
+    if (memNode < 0) {
         const PartitionConfig *p = c.config().partition(j.partition);
         const NodeConfig *n = p && !p->nodes.isEmpty() ? c.config().node(p->nodes.first()) : nullptr;
         memNode = n ? n->realMemoryMb : 0;
     }
+    if (j.allocation.isEmpty())
+        memTotal = j.memPerCpuMb > 0 ? j.memPerCpuMb * cpus : memNode * nodes;
     Q_UNUSED(first);
     const QString state = j.completing ? QStringLiteral("COMPLETING") : stateName(j.state);
     QString reason = j.stateDesc.isEmpty() ? reasonName(j.reason) : j.stateDesc;
@@ -56,11 +60,15 @@ QString showJob(const Controller &c, const Job &j, const QString &tf)
         lines << QStringLiteral("NodeList=%1").arg(compressHostlistSorted(j.nodeNames()));
         lines << QStringLiteral("BatchHost=%1").arg(j.allocation.isEmpty() ? QString() : j.allocation.first().node);
     }
-    lines << QStringLiteral("NumNodes=%1 NumCPUs=%2 NumTasks=%3 CPUs/Task=%4 ReqB:S:C:T=0:0:*:*").arg(nodes).arg(cpus).arg(j.ntasks).arg(j.cpusPerTask);
-    QString tres = QStringLiteral("cpu=%1,mem=%2,node=%3,billing=%1").arg(cpus).arg(memText(memNode * nodes)).arg(nodes);
+    const QString numNodes = pending && j.request.minNodes
+                                 ? QStringLiteral("%1-%2").arg(j.minNodes).arg(j.maxNodes)
+                                 : QString::number(nodes);
+    lines << QStringLiteral("NumNodes=%1 NumCPUs=%2 NumTasks=%3 CPUs/Task=%4 ReqB:S:C:T=0:0:*:*").arg(numNodes).arg(cpus).arg(j.ntasks).arg(j.cpusPerTask);
+    QString tres = QStringLiteral("cpu=%1,mem=%2,node=%3,billing=%1").arg(cpus).arg(memText(memTotal)).arg(nodes);
     lines << QStringLiteral("TRES=%1").arg(tres);
-    lines << QStringLiteral("Socks/Node=* NtasksPerN:B:S:C=0:0:*:* CoreSpec=*");
-    lines << QStringLiteral("MinCPUsNode=%1 MinMemory%2=%3 MinTmpDiskNode=0").arg(j.cpusPerNode).arg(j.memPerCpuMb > 0 && j.request.memPerCpuMb ? QStringLiteral("CPU") : QStringLiteral("Node")).arg(memText(j.memPerCpuMb > 0 && j.request.memPerCpuMb ? j.memPerCpuMb : memNode));
+    lines << QStringLiteral("Socks/Node=* NtasksPerN:B:S:C=%1:0:*:* CoreSpec=*").arg(j.ntasksPerNode);
+    lines << (j.memPerCpuMb > 0 ? QStringLiteral("MinCPUsNode=%1 MinMemoryCPU=%2 MinTmpDiskNode=0").arg(j.cpusPerNode).arg(memText(j.memPerCpuMb))
+                                : QStringLiteral("MinCPUsNode=%1 MinMemoryNode=%2 MinTmpDiskNode=0").arg(j.cpusPerNode).arg(memText(memNode)));
     lines << QStringLiteral("Features=(null) DelayBoot=00:00:00");
     lines << QStringLiteral("OverSubscribe=%1 Contiguous=0 Licenses=(null) Network=(null)").arg(j.exclusive ? QStringLiteral("NO") : QStringLiteral("OK"));
     lines << QStringLiteral("Command=%1").arg(j.command);

@@ -5,6 +5,7 @@
 #include "hostlist.h"
 
 #include <QDateTime>
+#include <QLocale>
 #include <QSet>
 #include <QTimeZone>
 
@@ -28,6 +29,7 @@ int runSinfo(CommandContext &ctx)
 {
     const QStringList &args = ctx.invocation.args;
     bool nodeOriented = false, longForm = false, noHeader = false, all = false;
+    QStringList partitionFilter;
     QString format;
     for (int i = 0; i < args.size(); ++i) {
         const QString a = args[i];
@@ -43,6 +45,14 @@ int runSinfo(CommandContext &ctx)
         } else if (a == QLatin1String("-h") || a == QLatin1String("--noheader")) {
             noHeader = true;
         } else if (a == QLatin1String("-a") || a == QLatin1String("--all")) {
+            all = true;
+        } else if (a == QLatin1String("-s") || a == QLatin1String("--summarize")) {
+            format = QStringLiteral("%#P %.5a %.10l %.16F %N");
+        } else if ((a == QLatin1String("-p") || a == QLatin1String("--partition")) && i + 1 < args.size()) {
+            partitionFilter = args[++i].split(QLatin1Char(','));
+            all = true;
+        } else if (a.startsWith(QLatin1String("--partition="))) {
+            partitionFilter = a.mid(12).split(QLatin1Char(','));
             all = true;
         } else if (a == QLatin1String("-o") && i + 1 < args.size()) {
             format = args[++i];
@@ -65,7 +75,7 @@ int runSinfo(CommandContext &ctx)
     const ClusterConfig &cfg = c.config();
     QList<const PartitionConfig *> parts;
     for (const PartitionConfig &p : cfg.partitions)
-        if (all || !p.hidden)
+        if ((all || !p.hidden) && (partitionFilter.isEmpty() || partitionFilter.contains(p.name)))
             parts << &p;
     int partWidth = 9;
     for (const PartitionConfig *p : parts)
@@ -74,11 +84,12 @@ int runSinfo(CommandContext &ctx)
         return p->isDefault ? p->name + QLatin1Char('*') : p->name;
     };
     QString out;
-    if (nodeOriented) {
-        if (longForm) {
-            out += QDateTime::fromSecsSinceEpoch(c.now(), QTimeZone::utc())
-                       .toString(QStringLiteral("ddd MMM d HH:mm:ss yyyy"))
-                   + QLatin1Char('\n');
+    if (nodeOriented && longForm && format.isEmpty()) {
+        {
+            // ctime's form: the day of the month is padded with a space.
+            const QDateTime now = QDateTime::fromSecsSinceEpoch(c.now(), QTimeZone::utc());
+            out += QLocale::c().toString(now, QStringLiteral("ddd MMM ")) + QString::number(now.date().day()).rightJustified(2)
+                   + QLocale::c().toString(now, QStringLiteral(" HH:mm:ss yyyy")) + QLatin1Char('\n');
             if (!noHeader)
                 out += QStringLiteral("NODELIST   NODES PARTITION       STATE CPUS    S:C:T MEMORY TMP_DISK WEIGHT AVAIL_FE REASON              \n");
             for (const PartitionConfig *p : parts)
@@ -97,24 +108,16 @@ int runSinfo(CommandContext &ctx)
                            + fitColumn(QStringLiteral("(null)"), 8, true) + QLatin1Char(' ')
                            + fitColumn(QStringLiteral("none"), 20, false) + QLatin1Char('\n');
                 }
-        } else {
-            if (!noHeader)
-                out += QStringLiteral("NODELIST   NODES ") + fitColumn(QStringLiteral("PARTITION"), partWidth, false)
-                       + QStringLiteral(" STATE \n");
-            for (const PartitionConfig *p : parts)
-                for (const QString &n : p->nodes)
-                    if (const NodeConfig *node = cfg.node(n))
-                        out += fitColumn(n, 10, false) + QLatin1Char(' ') + fitColumn(QStringLiteral("1"), 5, true)
-                               + QLatin1Char(' ') + fitColumn(partName(p), partWidth, false) + QLatin1Char(' ')
-                               + fitColumn(nodeState(c, *node, false), 5, false) + QStringLiteral(" \n");
+            ctx.out(out);
+            return ctx.finish(0);
         }
-        ctx.out(out);
-        return ctx.finish(0);
     }
+
     // The partition view: the -o format (default "%#P %.5a %.10l %.6D %.6t %N"), one row per
     // partition and node state when the format shows a state, else per partition.
     if (format.isEmpty())
-        format = QStringLiteral("%#P %.5a %.10l %.6D %.6t %N");
+        format = nodeOriented ? QStringLiteral("%#N %.5D %#P %6t")
+                              : QStringLiteral("%#P %.5a %.10l %.6D %.6t %N");
     struct Field
     {
         QChar letter;
@@ -145,8 +148,11 @@ int runSinfo(CommandContext &ctx)
         if (j >= format.size())
             break;
         f.letter = format[j];
-        if (hash)
-            f.width = partWidth;
+        if (hash) {
+            // %#P: as wide as the longest partition name (right-justified per node); %#N: 10.
+            f.width = f.letter == QLatin1Char('N') ? 10 : partWidth;
+            f.right = nodeOriented && f.letter == QLatin1Char('P');
+        }
         if (!literal.isEmpty()) {
             fields.append({QChar(), literal});
             literal.clear();
@@ -170,6 +176,7 @@ int runSinfo(CommandContext &ctx)
         case 'N': return QStringLiteral("NODELIST");
         case 'c': return QStringLiteral("CPUS");
         case 'C': return QStringLiteral("CPUS(A/I/O/T)");
+        case 'F': return QStringLiteral("NODES(A/I/O/T)");
         case 'm': return QStringLiteral("MEMORY");
         case 'G': return QStringLiteral("GRES");
         case 'z': return QStringLiteral("S:C:T");
@@ -186,6 +193,13 @@ int runSinfo(CommandContext &ctx)
     };
     if (!noHeader)
         out += render(header);
+    struct Row
+    {
+        const PartitionConfig *p;
+        QList<const NodeConfig *> nodes;
+        QString key;
+    };
+    QList<Row> rows;
     for (const PartitionConfig *p : parts) {
         QStringList order;
         QHash<QString, QList<const NodeConfig *>> groups;
@@ -193,14 +207,24 @@ int runSinfo(CommandContext &ctx)
             const NodeConfig *node = cfg.node(n);
             if (!node)
                 continue;
-            const QString key = byNodeState ? nodeState(c, *node, false) : QString();
+            const QString key = nodeOriented ? node->name
+                                : byNodeState ? nodeState(c, *node, false) : QString();
             if (!groups.contains(key))
                 order << key;
             groups[key] << node;
         }
+        for (const QString &key : std::as_const(order))
+            rows.append({p, groups[key], key});
+    }
+    if (nodeOriented)
+        std::stable_sort(rows.begin(), rows.end(),
+                         [](const Row &a, const Row &b) { return a.nodes.first()->name < b.nodes.first()->name; });
+    for (const Row &row : std::as_const(rows)) {
+        const PartitionConfig *p = row.p;
         const QString avail = p->up ? QStringLiteral("up") : p->stateText.toLower().left(5);
-        for (const QString &key : std::as_const(order)) {
-            const QList<const NodeConfig *> &nodes = groups[key];
+        {
+            const QList<const NodeConfig *> &nodes = row.nodes;
+            const QString key = nodeOriented || !byNodeState ? nodeState(c, *nodes.first(), false) : row.key;
             QStringList names;
             int alloc = 0, total = 0;
             QSet<int> cpuCounts;
@@ -231,6 +255,12 @@ int runSinfo(CommandContext &ctx)
                 case 'N': return compressHostlistSorted(names);
                 case 'c': return range(cpuCounts);
                 case 'C': return QStringLiteral("%1/%2/0/%3").arg(alloc).arg(total - alloc).arg(total);
+                case 'F': {
+                    int busy = 0;
+                    for (const NodeConfig *n : nodes)
+                        busy += c.usage().load(n->name).jobs > 0 ? 1 : 0;
+                    return QStringLiteral("%1/%2/0/%3").arg(busy).arg(nodes.size() - busy).arg(nodes.size());
+                }
                 case 'm': return range(mems);
                 case 'G': return nodes.first()->gresSpec.isEmpty() ? QStringLiteral("(null)") : QStringLiteral("gpu:") + nodes.first()->gresSpec.section(QLatin1Char(':'), 1);
                 case 'z': return QStringLiteral("%1:%2:%3").arg(nodes.first()->sockets).arg(nodes.first()->coresPerSocket).arg(nodes.first()->threadsPerCore);

@@ -149,7 +149,7 @@ public:
             return formatSqueueSecs(qint64(job.timeLimit) * 60 - timeUsed(job));
         }
         case 'D': return QString::number(job.nodeCount());
-        case 'C': return QString::number(pending ? job.cpusPerNode * job.minNodes : job.allocatedCpus());
+        case 'C': return QString::number(pending ? job.totalCpus() : job.allocatedCpus());
         case 'R': return reasonList(job);
         case 'r': return job.stateDesc.isEmpty() ? reasonName(job.reason) : job.stateDesc;
         case 'N': return compressHostlistSorted(job.nodeNames());
