@@ -168,6 +168,7 @@ void Engine::runSleep(const Invocation &inv, CommandSessionPtr session)
     Sleeper s{controller_->now() + seconds, owner, session};
     sleepers_list_ << s;
     sleepers_[owner] += 1;
+    stirred_.remove(owner);
     QPointer<Engine> self(this);
     std::weak_ptr<CommandSession> weak = session;
     session->onSignal = [self, weak, owner](int signal) {
@@ -330,6 +331,7 @@ void Engine::onPayloadFinished(std::uint32_t jobId)
     it->process->deleteLater();
     payloads_.erase(it);
     sleepers_.remove(QStringLiteral("job:%1").arg(jobId));
+    stirred_.remove(QStringLiteral("job:%1").arg(jobId));
     if (raw == -2)
         controller_->payloadLaunchFailed(jobId);
     else
@@ -381,6 +383,27 @@ void Engine::kill(std::uint32_t jobId)
     ::kill(pid_t(it->process->processId()), SIGUSR1);
 }
 
+void Engine::sendSignal(std::uint32_t jobId, int signal, bool wholeJob)
+{
+    if (auto it = interactive_.find(jobId); it != interactive_.end()) {
+        it->session->signalChild(signal);
+        return;
+    }
+    auto it = payloads_.find(jobId);
+    if (it == payloads_.end() || !it->pid)
+        return;
+    if (!wholeJob) {
+        // bash runs a trap once its foreground sleep returns: nothing to wait for here.
+        ::kill(pid_t(it->pid), signal);
+        return;
+    }
+    // Its sleeps get the signal too: the job is busy until it sleeps again or ends, so the
+    // clock does not move before it has handled the signal.
+    stirred_.insert(QStringLiteral("job:%1").arg(jobId));
+    for (qint64 pid : descendantsOf(it->pid, true))
+        ::kill(pid_t(pid), signal);
+}
+
 void Engine::appendToStderr(const Job &job, const QByteArray &line)
 {
     if (auto it = interactive_.find(job.id); it != interactive_.end()) {
@@ -413,8 +436,10 @@ void Engine::appendToStderr(const Job &job, const QByteArray &line)
 
 namespace {
 
-// Resident set of a process and all its descendants, in KiB (from /proc).
-qint64 treeRssKb(qint64 root)
+} // namespace
+
+// A process and every process under it, from the parent links in /proc.
+QList<qint64> Engine::descendantsOf(qint64 root, bool includeRoot)
 {
     QHash<qint64, QList<qint64>> children;
     const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
@@ -432,11 +457,24 @@ qint64 treeRssKb(qint64 root)
         if (fields.size() > 1)
             children[fields[1].toLongLong()] << pid;
     }
-    qint64 total = 0;
+    QList<qint64> result;
     QList<qint64> todo{root};
     while (!todo.isEmpty()) {
         const qint64 pid = todo.takeLast();
         todo += children.value(pid);
+        if (pid != root || includeRoot)
+            result << pid;
+    }
+    return result;
+}
+
+namespace {
+
+// Resident set of a process and all its descendants, in KiB.
+qint64 treeRssKb(qint64 root)
+{
+    qint64 total = 0;
+    for (qint64 pid : Engine::descendantsOf(root, true)) {
         QFile status(QStringLiteral("/proc/%1/status").arg(pid));
         if (!status.open(QIODevice::ReadOnly))
             continue;
@@ -467,7 +505,8 @@ void Engine::sampleMemory()
 bool Engine::payloadsBusy(QString *busyJob) const
 {
     for (auto it = payloads_.constBegin(); it != payloads_.constEnd(); ++it) {
-        if (sleepers_.value(QStringLiteral("job:%1").arg(it.key())) <= 0) {
+        const QString owner = QStringLiteral("job:%1").arg(it.key());
+        if (sleepers_.value(owner) <= 0 || stirred_.contains(owner)) {
             if (busyJob)
                 *busyJob = QString::number(it.key());
             return true;

@@ -10,6 +10,7 @@
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QSet>
 #include <QObject>
 #include <QProcess>
 #include <QString>
@@ -68,10 +69,13 @@ public:
     // CommandHandler
     void run(const Invocation &invocation, CommandSessionPtr session) override;
 
+    static QList<qint64> descendantsOf(qint64 root, bool includeRoot);
+
     // PayloadLauncher
     bool launch(const slurm::Job &job) override;
     void terminate(std::uint32_t jobId) override;
     void kill(std::uint32_t jobId) override;
+    void sendSignal(std::uint32_t jobId, int signal, bool wholeJob) override;
     void appendToStderr(const slurm::Job &job, const QByteArray &line) override;
 
 private:
@@ -125,6 +129,7 @@ private:
     QHash<std::uint32_t, Payload> payloads_;
     QList<Sleeper> sleepers_list_;
     QHash<QString, int> sleepers_; // owner -> outstanding sleeps
+    QSet<QString> stirred_;        // owners signalled since their last sleep: busy
     // Live mode
     QTimer liveTimer_;
     QElapsedTimer wall_;

@@ -535,7 +535,8 @@ Controller::CancelResult Controller::cancel(std::uint32_t jobId, const QString &
     return CancelResult::Ok;
 }
 
-Controller::CancelResult Controller::signal(std::uint32_t jobId, int sig, const QString &byUser)
+Controller::CancelResult Controller::signal(std::uint32_t jobId, int sig, SignalScope scope,
+                                           const QString &byUser)
 {
     auto it = jobs_.find(jobId);
     if (it == jobs_.end())
@@ -546,13 +547,10 @@ Controller::CancelResult Controller::signal(std::uint32_t jobId, int sig, const 
     if (isFinished(job.state) || job.completing)
         return CancelResult::AlreadyDone;
     if (job.state == JobState::Pending)
-        return cancel(jobId, byUser);
-    if (!job.modeled && launcher_) {
-        if (sig == SIGKILL)
-            launcher_->kill(job.id);
-        else
-            launcher_->terminate(job.id);
-    }
+        return CancelResult::NotRunning; // slurmctld keeps retrying, then gives up
+    if (job.modeled || !launcher_ || scope == SignalScope::Steps)
+        return CancelResult::Ok;
+    launcher_->sendSignal(job.id, sig, scope == SignalScope::WholeJob);
     return CancelResult::Ok;
 }
 

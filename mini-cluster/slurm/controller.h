@@ -33,6 +33,8 @@ public:
     virtual bool launch(const Job &job) = 0;
     virtual void terminate(std::uint32_t jobId) = 0; // SIGCONT + SIGTERM to every process
     virtual void kill(std::uint32_t jobId) = 0;      // SIGKILL to every process
+    // scancel --signal: to the batch shell alone, or to it and every process under it.
+    virtual void sendSignal(std::uint32_t jobId, int signal, bool wholeJob) = 0;
     // Appends a line to the job's standard error file (slurmstepd's messages).
     virtual void appendToStderr(const Job &job, const QByteArray &line) = 0;
 };
@@ -104,10 +106,12 @@ public:
 
     // --- commands ---------------------------------------------------------------------
     SubmitResult submit(const Submission &submission);
-    enum class CancelResult { Ok, InvalidId, AlreadyDone, PermissionDenied };
+    enum class CancelResult { Ok, InvalidId, AlreadyDone, PermissionDenied, NotRunning };
     CancelResult cancel(std::uint32_t jobId, const QString &byUser);
-    // Sends a signal to a running job's processes (scancel --signal); no state change.
-    CancelResult signal(std::uint32_t jobId, int signal, const QString &byUser);
+    // scancel --signal: which processes of a running job get it (no state change). Without
+    // -b or -f it goes to the job's steps only, so a batch job without srun steps gets none.
+    enum class SignalScope { Steps, BatchShell, WholeJob };
+    CancelResult signal(std::uint32_t jobId, int signal, SignalScope scope, const QString &byUser);
     enum class UpdateResult { Ok, InvalidId, PermissionDenied, AlreadyDone, InvalidValue };
     UpdateResult setPriority(std::uint32_t jobId, std::uint32_t priority, const QString &byUser);
     UpdateResult setTimeLimit(std::uint32_t jobId, std::uint32_t minutes, const QString &byUser);

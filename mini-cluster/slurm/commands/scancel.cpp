@@ -31,6 +31,7 @@ int runScancel(CommandContext &ctx)
     const QStringList &args = ctx.invocation.args;
     bool verbose = false;
     int sig = -1;
+    Controller::SignalScope scope = Controller::SignalScope::Steps;
     QString userFilter, nameFilter, stateFilter, partitionFilter;
     QList<std::uint32_t> ids;
     for (int i = 0; i < args.size(); ++i) {
@@ -61,8 +62,11 @@ int runScancel(CommandContext &ctx)
         } else if (a == QLatin1String("--usage")) {
             ctx.out(usageText(QStringLiteral("scancel")));
             return ctx.finish(0);
-        } else if (a == QLatin1String("-b") || a == QLatin1String("--batch") || a == QLatin1String("-f")
-                   || a == QLatin1String("--full") || a == QLatin1String("-Q") || a == QLatin1String("--quiet")) {
+        } else if (a == QLatin1String("-b") || a == QLatin1String("--batch")) {
+            scope = Controller::SignalScope::BatchShell;
+        } else if (a == QLatin1String("-f") || a == QLatin1String("--full")) {
+            scope = Controller::SignalScope::WholeJob;
+        } else if (a == QLatin1String("-Q") || a == QLatin1String("--quiet")) {
         } else if (take(QStringLiteral("-s"), QStringLiteral("--signal"), &v)) {
             sig = signalNumber(v);
             if (sig < 0) {
@@ -114,7 +118,7 @@ int runScancel(CommandContext &ctx)
         return !isFinished(job.state) && !job.completing;
     };
     int rc = 0;
-    const bool defaultPath = !filters && sig < 0;
+    const bool defaultPath = !filters && (sig < 0 || sig == SIGKILL);
     if (ids.isEmpty()) {
         QList<std::uint32_t> targets;
         for (const Job *job : c.jobs())
@@ -130,13 +134,21 @@ int runScancel(CommandContext &ctx)
         const Job *job = c.job(id);
         if (job && filters && !matches(*job))
             continue;
-        const Controller::CancelResult r = sig < 0 ? c.cancel(id, ctx.user()) : c.signal(id, sig, ctx.user());
+        // SIGKILL to the steps is what a plain scancel does.
+        const bool plainCancel = sig < 0 || (sig == SIGKILL && scope == Controller::SignalScope::Steps);
+        const Controller::CancelResult r = plainCancel ? c.cancel(id, ctx.user())
+                                                       : c.signal(id, sig, scope, ctx.user());
+        if (r == Controller::CancelResult::NotRunning) {
+            rc = 229; // ESLURM_TRANSITION_STATE_NO_UPDATE after slurmctld's retries, silently
+            continue;
+        }
         QString message;
         switch (r) {
         case Controller::CancelResult::Ok: break;
         case Controller::CancelResult::InvalidId: message = QStringLiteral("Invalid job id specified"); break;
         case Controller::CancelResult::AlreadyDone: message = QStringLiteral("Job/step already completing or completed"); break;
         case Controller::CancelResult::PermissionDenied: message = QStringLiteral("Access/permission denied"); break;
+        case Controller::CancelResult::NotRunning: break;
         }
         if (message.isEmpty())
             continue;
