@@ -149,7 +149,8 @@ void AccountingStore::record(const Job &job)
         r.priority = job.priority;
     r.submit = job.submitTime;
     r.eligible = job.eligibleTime;
-    r.start = job.state == JobState::Pending ? 0 : job.startTime;
+    const bool neverRan = job.allocation.isEmpty() && job.state != JobState::Failed;
+    r.start = job.state == JobState::Pending || neverRan ? 0 : job.startTime;
     r.end = isFinished(job.state) || job.completing ? job.endTime : 0;
     r.allocCpus = job.allocation.isEmpty() && job.state == JobState::Failed ? job.totalCpus()
                                                                             : job.allocatedCpus();

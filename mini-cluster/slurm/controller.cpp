@@ -524,7 +524,7 @@ Controller::CancelResult Controller::cancel(std::uint32_t jobId, const QString &
         if (job.reason == Reason::Priority || job.reason == Reason::Resources)
             job.reason = Reason::None;
         job.state = JobState::Cancelled;
-        job.startTime = 0;
+        job.startTime = now_; // slurmctld's start = end for a job cancelled while pending
         job.endTime = now_;
         job.schedNodes.clear();
         schedule(now_ + config_.minJobAge, TimedEvent::Kind::Purge, job.id);
@@ -567,6 +567,8 @@ Controller::UpdateResult Controller::setPriority(std::uint32_t jobId, std::uint3
         return UpdateResult::AlreadyDone;
     job.priority = priority;
     job.priorityFixed = true;
+    if (job.state == JobState::Pending && !job.heldByUser && !job.heldByAdmin)
+        job.reason = Reason::None; // until the next pass looks at it again
     if (priority == 0) {
         job.heldByAdmin = true;
         job.reason = Reason::JobHeldAdmin;
@@ -590,6 +592,8 @@ Controller::UpdateResult Controller::setTimeLimit(std::uint32_t jobId, std::uint
     if (!users_->isOperator(byUser) && (job.user != byUser || !lowering))
         return UpdateResult::PermissionDenied;
     job.timeLimit = minutes;
+    if (job.state == JobState::Pending && !job.heldByUser && !job.heldByAdmin)
+        job.reason = Reason::None;
     if (job.state == JobState::Running) {
         job.endTime = minutes == kInfiniteMinutes ? job.startTime + 365 * 86400
                                                   : job.startTime + qint64(minutes) * 60;
@@ -615,6 +619,8 @@ Controller::UpdateResult Controller::setNice(std::uint32_t jobId, int nice, cons
     job.nice = nice;
     if (!job.priorityFixed)
         job.priority = newPriority(job);
+    if (!job.heldByUser && !job.heldByAdmin)
+        job.reason = Reason::None;
     emitEvent(JobEvent::Kind::Updated, job);
     return UpdateResult::Ok;
 }
@@ -627,8 +633,15 @@ Controller::UpdateResult Controller::hold(std::uint32_t jobId, const QString &by
     Job &job = it->second;
     if (job.user != byUser && !users_->isOperator(byUser))
         return UpdateResult::PermissionDenied;
-    if (job.state != JobState::Pending)
+    if (isFinished(job.state) || job.completing)
         return UpdateResult::AlreadyDone;
+    if (job.state == JobState::Running) {
+        // Holding a running job only zeroes its priority (for a later requeue).
+        job.priority = 0;
+        job.priorityFixed = true;
+        emitEvent(JobEvent::Kind::Updated, job);
+        return UpdateResult::Ok;
+    }
     if (users_->isOperator(byUser)) {
         job.heldByAdmin = true;
         job.reason = Reason::JobHeldAdmin;
@@ -840,10 +853,15 @@ void Controller::finishCompleting(Job &job, int rawStatus)
     job.completing = true;
     const JobState finalState = job.state;
     now_ = std::max(now_, killedAt);
+    // The batch step tells how the script itself ended: killed, or exiting by itself
+    // (a script that traps SIGTERM and exits 7 is a FAILED step).
+    const JobState batchState = sig ? JobState::Cancelled
+                                : code ? JobState::Failed
+                                       : JobState::Completed;
     if (finalState == JobState::OutOfMemory) // SIG_OOM: 253 & 0x7f in sacct
         endJob(job, finalState, job.reason, 0, 125, now_, JobState::OutOfMemory, 0, 125);
     else
-        endJob(job, finalState, job.reason, 0, 0, now_, JobState::Cancelled, code, sig);
+        endJob(job, finalState, job.reason, 0, 0, now_, batchState, code, sig);
     job.endTime = killedAt;
     if (accounting_)
         accounting_->record(job);

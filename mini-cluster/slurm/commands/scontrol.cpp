@@ -50,7 +50,12 @@ QString showJob(const Controller &c, const Job &j, const QString &tf)
     lines << QStringLiteral("RunTime=%1 TimeLimit=%2 TimeMin=N/A").arg(formatHms(runTime), formatScontrolLimit(j.timeLimit));
     lines << QStringLiteral("SubmitTime=%1 EligibleTime=%2").arg(ts(j.submitTime), ts(j.eligibleTime));
     lines << QStringLiteral("AccrueTime=%1").arg(ts(j.accrueTime));
-    lines << QStringLiteral("StartTime=%1 EndTime=%2 Deadline=N/A").arg(ts(j.startTime), ts(pending && !j.startTime ? 0 : j.endTime));
+    qint64 start = j.startTime, end = pending && !j.startTime ? 0 : j.endTime;
+    if (pending && !start && j.beginTime > c.now()) {
+        start = j.beginTime;
+        end = j.timeLimit == kInfiniteMinutes || j.timeLimit == kNoValMinutes ? 0 : start + qint64(j.timeLimit) * 60;
+    }
+    lines << QStringLiteral("StartTime=%1 EndTime=%2 Deadline=N/A").arg(ts(start), ts(end));
     lines << QStringLiteral("SuspendTime=None SecsPreSuspend=0 LastSchedEval=%1 Scheduler=%2").arg(ts(j.lastSchedEval ? j.lastSchedEval : j.submitTime), j.scheduler.isEmpty() ? QStringLiteral("Main") : j.scheduler);
     lines << QStringLiteral("Partition=%1 AllocNode:Sid=localhost:%2").arg(j.partition).arg(10000 + j.id);
     lines << QStringLiteral("ReqNodeList=(null) ExcNodeList=(null)");
@@ -64,7 +69,9 @@ QString showJob(const Controller &c, const Job &j, const QString &tf)
                                  ? QStringLiteral("%1-%2").arg(j.minNodes).arg(j.maxNodes)
                                  : QString::number(nodes);
     lines << QStringLiteral("NumNodes=%1 NumCPUs=%2 NumTasks=%3 CPUs/Task=%4 ReqB:S:C:T=0:0:*:*").arg(numNodes).arg(cpus).arg(j.ntasks).arg(j.cpusPerTask);
-    QString tres = QStringLiteral("cpu=%1,mem=%2,node=%3,billing=%1").arg(cpus).arg(memText(memTotal)).arg(nodes);
+    // A pending job's TRES counts the nodes it asked for with -N (1 without it).
+    const int tresNodes = pending ? j.request.minNodes.value_or(1) : nodes;
+    QString tres = QStringLiteral("cpu=%1,mem=%2,node=%3,billing=%1").arg(cpus).arg(memText(memTotal)).arg(tresNodes);
     lines << QStringLiteral("TRES=%1").arg(tres);
     lines << QStringLiteral("Socks/Node=* NtasksPerN:B:S:C=%1:0:*:* CoreSpec=*").arg(j.ntasksPerNode);
     lines << (j.memPerCpuMb > 0 ? QStringLiteral("MinCPUsNode=%1 MinMemoryCPU=%2 MinTmpDiskNode=0").arg(j.cpusPerNode).arg(memText(j.memPerCpuMb))
@@ -295,6 +302,8 @@ int runScontrol(CommandContext &ctx)
                                                                             : c.hold(id, ctx.user());
             if (r != Controller::UpdateResult::Ok) {
                 ctx.err(QStringLiteral("%1 for job %2\n").arg(updateError(r)).arg(id));
+                if (r == Controller::UpdateResult::InvalidId)
+                    ctx.err(QStringLiteral("slurm_suspend error: %1\n").arg(updateError(r)));
                 rc = 1;
             }
         }
@@ -356,6 +365,10 @@ int runScontrol(CommandContext &ctx)
                 r = okn ? c.setNice(id, n, ctx.user()) : Controller::UpdateResult::InvalidValue;
             } else {
                 ctx.err(QStringLiteral("Update of this parameter is not supported: %1=%2\nRequest aborted\n").arg(k, v));
+                return ctx.finish(1);
+            }
+            if (r == Controller::UpdateResult::PermissionDenied || r == Controller::UpdateResult::AlreadyDone) {
+                ctx.err(QStringLiteral("%1 for job %2\n").arg(updateError(r)).arg(id));
                 return ctx.finish(1);
             }
             if (r != Controller::UpdateResult::Ok) {

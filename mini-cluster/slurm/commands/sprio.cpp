@@ -78,7 +78,8 @@ int runSprio(CommandContext &ctx)
         cols << Col{QStringLiteral("TRES"), 20, [](const Job &, const auto &) { return QString(); }};
     QList<const Job *> jobs;
     for (const Job *j : c.jobs()) {
-        if (j->state != JobState::Pending || j->heldByUser || j->heldByAdmin)
+        if (j->state != JobState::Pending || j->heldByUser || j->heldByAdmin
+            || j->beginTime > c.now())
             continue;
         if (idsGiven && !ids.contains(j->id))
             continue;

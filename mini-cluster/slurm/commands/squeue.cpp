@@ -4,7 +4,10 @@
 
 #include "hostlist.h"
 
+#include <QDateTime>
+#include <QLocale>
 #include <QSet>
+#include <QTimeZone>
 
 #include <algorithm>
 #include <climits>
@@ -247,7 +250,7 @@ int runSqueue(CommandContext &ctx)
     QString format = ctx.env("SQUEUE_FORMAT");
     QString longFormat = ctx.env("SQUEUE_FORMAT2");
     bool noHeader = false, startMode = false, longMode = false;
-    QStringList users, partitions;
+    QStringList users, partitions, names;
     QList<std::uint32_t> ids;
     bool idsGiven = false;
     QString statesText;
@@ -292,6 +295,8 @@ int runSqueue(CommandContext &ctx)
         } else if (a == QLatin1String("-a") || a == QLatin1String("--all")) {
         } else if (valueOf(i, a, QStringLiteral("-u"), QStringLiteral("--user"), &v)) {
             users += v.split(QLatin1Char(','), Qt::SkipEmptyParts);
+        } else if (valueOf(i, a, QStringLiteral("-n"), QStringLiteral("--name"), &v)) {
+            names += v.split(QLatin1Char(','), Qt::SkipEmptyParts);
         } else if (valueOf(i, a, QStringLiteral("-p"), QStringLiteral("--partition"), &v)) {
             partitions += v.split(QLatin1Char(','), Qt::SkipEmptyParts);
         } else if (valueOf(i, a, QStringLiteral("-t"), QStringLiteral("--states"), &v)) {
@@ -330,7 +335,7 @@ int runSqueue(CommandContext &ctx)
         auto parsed = parseStates(statesText, &allStates, &bad);
         if (!parsed) {
             ctx.err(QStringLiteral("squeue: error: Invalid job state specified: %1\n").arg(bad));
-            ctx.err(QStringLiteral("squeue: error: Valid job states include: PENDING,RUNNING,SUSPENDED,COMPLETED,CANCELLED,FAILED,TIMEOUT,NODE_FAIL,PREEMPTED,BOOT_FAIL,DEADLINE,OUT_OF_MEMORY,COMPLETING,CONFIGURING,RESIZING,RESV_DEL_HOLD,REQUEUED,REQUEUE_FED,REQUEUE_HOLD,REVOKED,SIGNALING,SPECIAL_EXIT,STAGE_OUT,STOPPED\n"));
+            ctx.err(QStringLiteral("squeue: error: Valid job states include: PENDING,RUNNING,SUSPENDED,COMPLETED,CANCELLED,FAILED,TIMEOUT,NODE_FAIL,PREEMPTED,BOOT_FAIL,DEADLINE,OUT_OF_MEMORY,COMPLETING,CONFIGURING,RESIZING,RESV_DEL_HOLD,REQUEUED,REQUEUE_FED,REQUEUE_HOLD,REVOKED,SIGNALING,SPECIAL_EXIT,STAGE_OUT,STOPPED\n\n"));
             return ctx.finish(1);
         }
         states = *parsed;
@@ -364,7 +369,6 @@ int runSqueue(CommandContext &ctx)
                 return ctx.finish(1);
             }
             fields.append({letter, QString(), width, right});
-            fields.append({QChar(), QStringLiteral(" "), 0, false});
         }
     } else {
         if (format.isEmpty())
@@ -387,6 +391,8 @@ int runSqueue(CommandContext &ctx)
         if (!users.isEmpty() && !users.contains(job->user))
             continue;
         if (!partitions.isEmpty() && !partitions.contains(job->partition))
+            continue;
+        if (!names.isEmpty() && !names.contains(job->name))
             continue;
         if (idsGiven && !ids.contains(job->id) && !(job->arrayJobId && ids.contains(job->arrayJobId)))
             continue;
@@ -430,6 +436,12 @@ int runSqueue(CommandContext &ctx)
                 line.chop(1);
         return line + QLatin1Char('\n');
     };
+    if (longMode && !noHeader) {
+        // -l starts with the date, as ctime prints it.
+        const QDateTime now = QDateTime::fromSecsSinceEpoch(c.now(), QTimeZone::utc());
+        out += QLocale::c().toString(now, QStringLiteral("ddd MMM ")) + QString::number(now.date().day()).rightJustified(2)
+               + QLocale::c().toString(now, QStringLiteral(" HH:mm:ss yyyy")) + QLatin1Char('\n');
+    }
     if (!noHeader)
         out += render([](QChar l) { return header(l); });
     for (const Job *job : std::as_const(jobs))
