@@ -20,9 +20,9 @@ using Bytes = QByteArray;
 
 constexpr int kExitGetopt = 255; // exit(-1) in slurm_process_option_or_exit()
 constexpr std::uint32_t kNoVal = 0xFFFFFFFEu;
-constexpr qint64 kNoVal64 = -2;       // our marker for str_to_mbytes()'s NO_VAL64
-constexpr int kNiceLimit = 2147483645; // NICE_OFFSET - 3
-constexpr int kMaxArraySize = 1001;    // MaxArraySize's default
+constexpr qint64 kNoVal64 = -2;          // our marker for str_to_mbytes()'s NO_VAL64
+constexpr int kNiceLimit = 2147483645;   // NICE_OFFSET - 3
+constexpr int kMaxArraySize = 1001;      // MaxArraySize's default
 constexpr qint64 kAnyEpoch = 1700000000; // a clock for checks whose answer does not depend on it
 
 // sbatch logs through Slurm's log.c: these are its levels, so that -Q silences info lines.
@@ -32,9 +32,18 @@ bool cIsSpace(char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
-bool cIsBlank(char c) { return c == ' ' || c == '\t'; }
-bool cIsDigit(char c) { return c >= '0' && c <= '9'; }
-char cLower(char c) { return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c; }
+bool cIsBlank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+bool cIsDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+char cLower(char c)
+{
+    return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+}
 
 // A C string: bytes up to the first NUL, as every Slurm function sees its argument.
 Bytes cString(const QString &text)
@@ -46,12 +55,21 @@ Bytes cString(const QString &text)
     return b;
 }
 
-QString show(const Bytes &b) { return QString::fromUtf8(b); }
+QString show(const Bytes &b)
+{
+    return QString::fromUtf8(b);
+}
 
 // Reads b[i] with C's terminating NUL past the end (Slurm's parsers look one byte ahead).
-char at(const Bytes &b, qsizetype i) { return (i >= 0 && i < b.size()) ? b.at(i) : '\0'; }
+char at(const Bytes &b, qsizetype i)
+{
+    return (i >= 0 && i < b.size()) ? b.at(i) : '\0';
+}
 
-bool caseEqual(const Bytes &a, const char *b) { return a.compare(b, Qt::CaseInsensitive) == 0; }
+bool caseEqual(const Bytes &a, const char *b)
+{
+    return a.compare(b, Qt::CaseInsensitive) == 0;
+}
 bool casePrefix(const Bytes &a, qsizetype pos, const char *word)
 {
     const qsizetype n = qstrlen(word);
@@ -105,7 +123,10 @@ CNumber cStrtol(const Bytes &s, qsizetype from = 0)
     return r;
 }
 // atoi(): strtol truncated to int.
-int cAtoi(const Bytes &s) { return int(cStrtol(s).value); }
+int cAtoi(const Bytes &s)
+{
+    return int(cStrtol(s).value);
+}
 
 // ---------------------------------------------------------------------------------------
 // The option table: sbatch's entries of slurm_opt.c's common_options[], in its order, which
@@ -114,19 +135,115 @@ int cAtoi(const Bytes &s) { return int(cStrtol(s).value); }
 enum class Arg : quint8 { None, Required, Optional };
 
 enum class Opt : int {
-    Account, AcctgFreq, Array, Batch, Begin, Bb, Bbf, ClusterConstraint, Chdir, Cluster,
-    Clusters, Comment, Container, Context, Contiguous, Constraint, CoreSpec, CoresPerSocket,
-    CpuFreq, CpusPerGpu, CpusPerTask, Deadline, DelayBoot, Dependency, Distribution, Error,
-    Exclude, Exclusive, Export, ExportFile, ExtraNodeInfo, GetUserEnv, Gid, GpuBind, GpuFreq,
-    Gpus, GpusPerNode, GpusPerSocket, GpusPerTask, Gres, GresFlags, Help, Hint, Hold,
-    IgnorePbs, Input, JobName, KillOnInvalidDep, Licenses, MailType, MailUser, McsLabel, Mem,
-    MemBind, MemPerCpu, MemPerGpu, Mincpus, Network, Nice, NoKill, NoRequeue, Nodefile,
-    Nodelist, Nodes, Ntasks, NtasksPerCore, NtasksPerGpu, NtasksPerNode, NtasksPerSocket,
-    NtasksPerTres, OpenMode, Output, Overcommit, Oversubscribe, Parsable, Partition, Power,
-    Prefer, Priority, Profile, Propagate, Qos, Quiet, Reboot, Requeue, Reservation, Signal,
-    SocketsPerNode, SpreadJob, SwitchReq, SwitchWait, Switches, TasksPerNode, TestOnly,
-    ThreadSpec, ThreadsPerCore, Time, TimeMin, Tmp, Uid, UseMinNodes, Verbose, Version, Usage,
-    Wait, WaitAllNodes, Wckey, Wrap, Count
+    Account,
+    AcctgFreq,
+    Array,
+    Batch,
+    Begin,
+    Bb,
+    Bbf,
+    ClusterConstraint,
+    Chdir,
+    Cluster,
+    Clusters,
+    Comment,
+    Container,
+    Context,
+    Contiguous,
+    Constraint,
+    CoreSpec,
+    CoresPerSocket,
+    CpuFreq,
+    CpusPerGpu,
+    CpusPerTask,
+    Deadline,
+    DelayBoot,
+    Dependency,
+    Distribution,
+    Error,
+    Exclude,
+    Exclusive,
+    Export,
+    ExportFile,
+    ExtraNodeInfo,
+    GetUserEnv,
+    Gid,
+    GpuBind,
+    GpuFreq,
+    Gpus,
+    GpusPerNode,
+    GpusPerSocket,
+    GpusPerTask,
+    Gres,
+    GresFlags,
+    Help,
+    Hint,
+    Hold,
+    IgnorePbs,
+    Input,
+    JobName,
+    KillOnInvalidDep,
+    Licenses,
+    MailType,
+    MailUser,
+    McsLabel,
+    Mem,
+    MemBind,
+    MemPerCpu,
+    MemPerGpu,
+    Mincpus,
+    Network,
+    Nice,
+    NoKill,
+    NoRequeue,
+    Nodefile,
+    Nodelist,
+    Nodes,
+    Ntasks,
+    NtasksPerCore,
+    NtasksPerGpu,
+    NtasksPerNode,
+    NtasksPerSocket,
+    NtasksPerTres,
+    OpenMode,
+    Output,
+    Overcommit,
+    Oversubscribe,
+    Parsable,
+    Partition,
+    Power,
+    Prefer,
+    Priority,
+    Profile,
+    Propagate,
+    Qos,
+    Quiet,
+    Reboot,
+    Requeue,
+    Reservation,
+    Signal,
+    SocketsPerNode,
+    SpreadJob,
+    SwitchReq,
+    SwitchWait,
+    Switches,
+    TasksPerNode,
+    TestOnly,
+    ThreadSpec,
+    ThreadsPerCore,
+    Time,
+    TimeMin,
+    Tmp,
+    Uid,
+    UseMinNodes,
+    Verbose,
+    Version,
+    Usage,
+    Wait,
+    WaitAllNodes,
+    Wckey,
+    Wrap,
+    Count
 };
 constexpr int kOptCount = int(Opt::Count);
 
@@ -134,8 +251,8 @@ struct OptionSpec
 {
     const char *name; // nullptr: only an environment variable sets it
     Arg arg;
-    char shortName;   // 0: long only
-    bool early;       // handled in sbatch's first pass only
+    char shortName; // 0: long only
+    bool early;     // handled in sbatch's first pass only
     Opt id;
 };
 
@@ -271,7 +388,10 @@ int optionVal(const OptionSpec &s)
         return 0x100 + int(Opt::NtasksPerNode);
     return 0x100 + int(s.id);
 }
-Opt canonical(Opt id) { return id == Opt::TasksPerNode ? Opt::NtasksPerNode : id; }
+Opt canonical(Opt id)
+{
+    return id == Opt::TasksPerNode ? Opt::NtasksPerNode : id;
+}
 
 // The environment variables of src/sbatch/opt.c, in its order (which decides which error
 // comes first).
@@ -360,8 +480,7 @@ public:
     // argv[0] is the program name used in messages.
     explicit Getopt(QList<Bytes> argv)
         : argv_(std::move(argv))
-    {
-    }
+    {}
 
     int optind() const { return optind_; }
 
@@ -473,8 +592,8 @@ private:
         }
         if (!found) {
             nextchar_ = last ? -1 : nextchar_;
-            return error(QStringLiteral("%1: invalid option -- '%2'")
-                             .arg(prog(), show(Bytes(1, c))));
+            return error(
+                QStringLiteral("%1: invalid option -- '%2'").arg(prog(), show(Bytes(1, c))));
         }
         GetoptEvent ev;
         ev.kind = GetoptEvent::Option;
@@ -516,7 +635,10 @@ struct BrokenDown
     int sec = 0;
 };
 
-qint64 floorDiv(qint64 a, qint64 b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+qint64 floorDiv(qint64 a, qint64 b)
+{
+    return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
+}
 
 qint64 daysFromCivil(qint64 y, qint64 m, qint64 d)
 {
@@ -554,8 +676,8 @@ BrokenDown utcBrokenDown(qint64 epoch)
 // mktime() in UTC: days past the month's end carry into the next month.
 qint64 utcMktime(int year, int mon, int mday, int hour, int min, int sec)
 {
-    return (daysFromCivil(qint64(year) + 1900, mon + 1, 1) + mday - 1) * 86400 + qint64(hour) * 3600 +
-           qint64(min) * 60 + sec;
+    return (daysFromCivil(qint64(year) + 1900, mon + 1, 1) + mday - 1) * 86400 +
+           qint64(hour) * 3600 + qint64(min) * 60 + sec;
 }
 
 // Far beyond any year glibc's localtime_r() can represent: treated as an invalid time.
@@ -563,8 +685,8 @@ constexpr qint64 kMaxRepresentable = 67767976233316800LL;
 
 struct ParsedTime
 {
-    qint64 value = 0;  // 0: invalid, as Slurm's return value
-    QString rawLine;   // "Invalid time specification (pos=N): TEXT\n", printed without prefix
+    qint64 value = 0; // 0: invalid, as Slurm's return value
+    QString rawLine;  // "Invalid time specification (pos=N): TEXT\n", printed without prefix
 };
 
 bool deltaUnit(const Bytes &s, qsizetype offset, qsizetype *len, qint64 *multiplier)
@@ -573,9 +695,9 @@ bool deltaUnit(const Bytes &s, qsizetype offset, qsizetype *len, qint64 *multipl
     {
         const char *name;
         qint64 multiplier;
-    } units[] = {{"seconds", 1},     {"second", 1},    {"minutes", 60},     {"minute", 60},
-                 {"hours", 3600},    {"hour", 3600},   {"days", 86400},     {"day", 86400},
-                 {"weeks", 604800},  {"week", 604800}};
+    } units[] = {{"seconds", 1},    {"second", 1},   {"minutes", 60}, {"minute", 60},
+                 {"hours", 3600},   {"hour", 3600},  {"days", 86400}, {"day", 86400},
+                 {"weeks", 604800}, {"week", 604800}};
     for (const auto &u : units) {
         if (casePrefix(s, offset, u.name)) {
             *len = qstrlen(u.name);
@@ -774,9 +896,8 @@ ParsedTime parseSlurmTime(const Bytes &s, qint64 now)
     qsizetype pos = 0;
     auto problem = [&]() {
         result.value = 0;
-        result.rawLine = QStringLiteral("Invalid time specification (pos=%1): %2\n")
-                             .arg(pos)
-                             .arg(show(s));
+        result.rawLine =
+            QStringLiteral("Invalid time specification (pos=%1): %2\n").arg(pos).arg(show(s));
         return result;
     };
     if (casePrefix(s, 0, "uts")) {
@@ -899,8 +1020,7 @@ ParsedTime parseSlurmTime(const Bytes &s, qint64 now)
         const bool thisYear =
             month > nowTm.mon || (month == nowTm.mon && mday > nowTm.mday) ||
             (month == nowTm.mon && mday == nowTm.mday && hour > nowTm.hour) ||
-            (month == nowTm.mon && mday == nowTm.mday && hour == nowTm.hour &&
-             minute > nowTm.min);
+            (month == nowTm.mon && mday == nowTm.mday && hour == nowTm.hour && minute > nowTm.min);
         year = thisYear ? nowTm.year : nowTm.year + 1;
     }
     const qint64 t = utcMktime(year, month, mday, hour, minute, second);
@@ -933,9 +1053,8 @@ qint64 toMegabytes(const Bytes &arg)
     const char unit = at(arg, n.end);
     auto endsOnByte = [&]() {
         const char next = at(arg, n.end + 1);
-        return next == '\0' ||
-               ((next == 'B' || next == 'b') && at(arg, n.end + 2) == '\0' &&
-                n.end + 2 == arg.size());
+        return next == '\0' || ((next == 'B' || next == 'b') && at(arg, n.end + 2) == '\0' &&
+                                n.end + 2 == arg.size());
     };
     if (n.end == arg.size())
         return result;
@@ -991,10 +1110,10 @@ int signalNumber(const Bytes &name)
     {
         const char *name;
         int number;
-    } signals[] = {{"hup", 1},   {"int", 2},   {"quit", 3},  {"abrt", 6},  {"kill", 9},
-                   {"alrm", 14}, {"term", 15}, {"usr1", 10}, {"usr2", 12}, {"urg", 23},
-                   {"cont", 18}, {"stop", 19}, {"tstp", 20}, {"ttin", 21}, {"ttou", 22},
-                   {"xcpu", 24}};
+    } signals[] = {{"hup", 1},   {"int", 2},   {"quit", 3},  {"abrt", 6},
+                   {"kill", 9},  {"alrm", 14}, {"term", 15}, {"usr1", 10},
+                   {"usr2", 12}, {"urg", 23},  {"cont", 18}, {"stop", 19},
+                   {"tstp", 20}, {"ttin", 21}, {"ttou", 22}, {"xcpu", 24}};
     for (const auto &sig : signals) {
         if (casePrefix(name, i, sig.name) && isWhitespace(name.mid(i + qstrlen(sig.name))))
             return sig.number;
@@ -1019,11 +1138,18 @@ int mailTypeBits(const Bytes &arg)
         {
             const char *name;
             int bits;
-        } types[] = {{"ARRAY_TASKS", 0x40},   {"BEGIN", 0x1},          {"END", 0x2},
-                     {"FAIL", 0x4},           {"INVALID_DEPEND", 0x400}, {"REQUEUE", 0x8},
+        } types[] = {{"ARRAY_TASKS", 0x40},
+                     {"BEGIN", 0x1},
+                     {"END", 0x2},
+                     {"FAIL", 0x4},
+                     {"INVALID_DEPEND", 0x400},
+                     {"REQUEUE", 0x8},
                      {"ALL", 0x1 | 0x2 | 0x4 | 0x8 | 0x400 | 0x200},
-                     {"STAGE_OUT", 0x200},    {"TIME_LIMIT", 0x10},    {"TIME_LIMIT_90", 0x20},
-                     {"TIME_LIMIT_80", 0x80}, {"TIME_LIMIT_50", 0x100}};
+                     {"STAGE_OUT", 0x200},
+                     {"TIME_LIMIT", 0x10},
+                     {"TIME_LIMIT_90", 0x20},
+                     {"TIME_LIMIT_80", 0x80},
+                     {"TIME_LIMIT_50", 0x100}};
         for (const auto &t : types) {
             if (caseEqual(tok, t.name)) {
                 bits |= t.bits;
@@ -1121,7 +1247,7 @@ enum class Dist { Unknown, Error, Plane, Arbitrary, Other };
 struct Values
 {
     std::array<OptionState, kOptCount> state{};
-    std::map<Opt, Bytes> text;  // string values, and the last argument of the others
+    std::map<Opt, Bytes> text; // string values, and the last argument of the others
     qint64 begin = 0;
     qint64 deadline = 0;
     std::uint32_t timeLimit = kNoVal;
@@ -1178,6 +1304,7 @@ struct Values
     Dist distribution = Dist::Unknown;
     int planeSize = 0;
     int waitAllNodes = -1;
+    int getUserEnvTime = -1;
     bool help = false;
     bool usage = false;
     bool version = false;
@@ -1210,13 +1337,13 @@ public:
     }
 
     Values v;
-    QString err_;       // everything sbatch wrote on stderr so far
-    QString out_;       // and on stdout (the helps)
+    QString err_; // everything sbatch wrote on stderr so far
+    QString out_; // and on stdout (the helps)
     std::optional<Stop> stop_;
     int errorExit_ = 1;
     QString startupErrors_;
     qint64 level_ = LogInfo; // log.c adds -v and subtracts -Q: any integer
-    Bytes chdirGiven; // the last -D as written
+    Bytes chdirGiven;        // the last -D as written
     const Bytes &cwdBytes() const { return cwd_; }
     bool packjobLogged = false; // Slurm warns once per run
 
@@ -1317,38 +1444,88 @@ public:
     {
         v.text.erase(id);
         switch (id) {
-        case Opt::Begin: v.begin = 0; break;
-        case Opt::Contiguous: v.contiguous = false; break;
-        case Opt::Deadline: v.deadline = 0; break;
+        case Opt::Begin:
+            v.begin = 0;
+            break;
+        case Opt::Contiguous:
+            v.contiguous = false;
+            break;
+        case Opt::Deadline:
+            v.deadline = 0;
+            break;
         case Opt::Exclusive:
-        case Opt::Oversubscribe: v.shared = JobRequest::Shared::Default; break;
+        case Opt::Oversubscribe:
+            v.shared = JobRequest::Shared::Default;
+            break;
         case Opt::ExtraNodeInfo:
             v.socketsPerNode.reset();
             v.coresPerSocket.reset();
             v.threadsPerCore.reset();
             v.extraSet = false;
             break;
-        case Opt::Hold: v.hold = false; break;
-        case Opt::IgnorePbs: v.ignorePbs = false; break;
-        case Opt::Mem: v.mem = kNoVal64; break;
-        case Opt::MemPerCpu: v.memPerCpu = kNoVal64; break;
-        case Opt::MemPerGpu: v.memPerGpu = kNoVal64; break;
+        case Opt::Hold:
+            v.hold = false;
+            break;
+        case Opt::IgnorePbs:
+            v.ignorePbs = false;
+            break;
+        case Opt::Mem:
+            v.mem = kNoVal64;
+            break;
+        case Opt::MemPerCpu:
+            v.memPerCpu = kNoVal64;
+            break;
+        case Opt::MemPerGpu:
+            v.memPerGpu = kNoVal64;
+            break;
         case Opt::NoRequeue:
-        case Opt::Requeue: v.requeue.reset(); break;
-        case Opt::NtasksPerCore: v.ntasksPerCore.reset(); break;
-        case Opt::NtasksPerGpu: v.ntasksPerGpu.reset(); break;
-        case Opt::NtasksPerTres: v.ntasksPerTres.reset(); break;
-        case Opt::Overcommit: v.overcommit = false; break;
-        case Opt::Parsable: v.parsable = false; break;
-        case Opt::Quiet: v.quiet = 0; break;
-        case Opt::Reboot: v.reboot = false; break;
-        case Opt::SpreadJob: v.spreadJob = false; break;
-        case Opt::TestOnly: v.testOnly = false; break;
-        case Opt::ThreadsPerCore: v.threadsPerCore.reset(); break;
-        case Opt::UseMinNodes: v.useMinNodes = false; break;
-        case Opt::Verbose: v.verbose = 0; break;
-        case Opt::Wait: v.wait = false; break;
-        default: break;
+        case Opt::Requeue:
+            v.requeue.reset();
+            break;
+        case Opt::NtasksPerCore:
+            v.ntasksPerCore.reset();
+            break;
+        case Opt::NtasksPerGpu:
+            v.ntasksPerGpu.reset();
+            break;
+        case Opt::NtasksPerTres:
+            v.ntasksPerTres.reset();
+            break;
+        case Opt::Overcommit:
+            v.overcommit = false;
+            break;
+        case Opt::Parsable:
+            v.parsable = false;
+            break;
+        case Opt::Quiet:
+            v.quiet = 0;
+            break;
+        case Opt::Reboot:
+            v.reboot = false;
+            break;
+        case Opt::SpreadJob:
+            v.spreadJob = false;
+            break;
+        case Opt::TestOnly:
+            v.testOnly = false;
+            break;
+        case Opt::ThreadsPerCore:
+            v.threadsPerCore.reset();
+            break;
+        case Opt::UseMinNodes:
+            v.useMinNodes = false;
+            break;
+        case Opt::Verbose:
+            v.verbose = 0;
+            break;
+        case Opt::Wait:
+            v.wait = false;
+            break;
+        case Opt::GetUserEnv:
+            v.getUserEnvTime = -1;
+            break;
+        default:
+            break;
         }
     }
 
@@ -1556,15 +1733,32 @@ public:
             }
         }
         const Bytes lower = joined.toLower();
-        static const char *const known[] = {
-            "cyclic", "block", "cyclic:cyclic", "cyclic:block", "block:block", "block:cyclic",
-            "block:fcyclic", "cyclic:fcyclic", "cyclic:cyclic:cyclic", "cyclic:cyclic:block",
-            "cyclic:cyclic:fcyclic", "cyclic:block:cyclic", "cyclic:block:block",
-            "cyclic:block:fcyclic", "cyclic:fcyclic:cyclic", "cyclic:fcyclic:block",
-            "cyclic:fcyclic:fcyclic", "block:cyclic:cyclic", "block:cyclic:block",
-            "block:cyclic:fcyclic", "block:block:cyclic", "block:block:block",
-            "block:block:fcyclic", "block:fcyclic:cyclic", "block:fcyclic:block",
-            "block:fcyclic:fcyclic"};
+        static const char *const known[] = {"cyclic",
+                                            "block",
+                                            "cyclic:cyclic",
+                                            "cyclic:block",
+                                            "block:block",
+                                            "block:cyclic",
+                                            "block:fcyclic",
+                                            "cyclic:fcyclic",
+                                            "cyclic:cyclic:cyclic",
+                                            "cyclic:cyclic:block",
+                                            "cyclic:cyclic:fcyclic",
+                                            "cyclic:block:cyclic",
+                                            "cyclic:block:block",
+                                            "cyclic:block:fcyclic",
+                                            "cyclic:fcyclic:cyclic",
+                                            "cyclic:fcyclic:block",
+                                            "cyclic:fcyclic:fcyclic",
+                                            "block:cyclic:cyclic",
+                                            "block:cyclic:block",
+                                            "block:cyclic:fcyclic",
+                                            "block:block:cyclic",
+                                            "block:block:block",
+                                            "block:block:fcyclic",
+                                            "block:fcyclic:cyclic",
+                                            "block:fcyclic:block",
+                                            "block:fcyclic:fcyclic"};
         Dist result = Dist::Error;
         if (lower == "arbitrary" || lower == "hostfile") {
             result = Dist::Arbitrary;
@@ -1660,9 +1854,8 @@ public:
                 out_ += QString::fromLatin1(kMemBindHelp);
                 return exitWith(kExitGetopt);
             }
-            static const char *const words[] = {"p",       "prefer", "nosort", "sort", "q",
-                                                "quiet",   "v",      "verbose", "no", "none",
-                                                "rank",    "local"};
+            static const char *const words[] = {"p", "prefer",  "nosort", "sort", "q",    "quiet",
+                                                "v", "verbose", "no",     "none", "rank", "local"};
             if (std::any_of(std::begin(words), std::end(words),
                             [&](const char *w) { return caseEqual(tok, w); }))
                 continue;
@@ -1672,9 +1865,9 @@ public:
                 const QList<Bytes> parts = tok.split(':');
                 const QList<Bytes> parts2 = parts.size() > 1 ? parts : tok.split('=');
                 if (parts2.size() < 2 || parts2[1].isEmpty()) {
-                    return fail(QStringLiteral("missing list for \"--mem-bind=%1:<list>\"")
-                                    .arg(map ? QStringLiteral("map_mem")
-                                             : QStringLiteral("mask_mem")));
+                    return fail(
+                        QStringLiteral("missing list for \"--mem-bind=%1:<list>\"")
+                            .arg(map ? QStringLiteral("map_mem") : QStringLiteral("mask_mem")));
                 }
                 continue;
             }
@@ -1785,15 +1978,20 @@ public:
         else
             v.text[id] = Bytes();
         switch (id) {
-        case Opt::AcctgFreq: return setAcctgFreq(arg);
-        case Opt::Begin: return setWhen(arg, &v.begin, "--begin");
-        case Opt::Deadline: return setWhen(arg, &v.deadline, "--deadline");
+        case Opt::AcctgFreq:
+            return setAcctgFreq(arg);
+        case Opt::Begin:
+            return setWhen(arg, &v.begin, "--begin");
+        case Opt::Deadline:
+            return setWhen(arg, &v.deadline, "--deadline");
         case Opt::Chdir:
             // make_full_path(): the current directory, a '/', the argument (not normalised).
             chdirGiven = arg;
             v.text[id] = (arg.startsWith('/') || cwd_.isEmpty()) ? arg : cwd_ + '/' + arg;
             return true;
-        case Opt::Contiguous: v.contiguous = true; return true;
+        case Opt::Contiguous:
+            v.contiguous = true;
+            return true;
         case Opt::CoreSpec: {
             const std::optional<int> n = parseInt("--core-spec", arg, false);
             if (!n)
@@ -1804,7 +2002,8 @@ public:
         }
         case Opt::CoresPerSocket:
             return setInt("--cores-per-socket", arg, true, &v.coresPerSocket);
-        case Opt::CpusPerGpu: return setInt("--cpus-per-gpu", arg, true, &v.cpusPerGpu);
+        case Opt::CpusPerGpu:
+            return setInt("--cpus-per-gpu", arg, true, &v.cpusPerGpu);
         case Opt::CpusPerTask: {
             const std::optional<int> n = parseInt("--cpus-per-task", arg, true);
             if (!n)
@@ -1817,7 +2016,8 @@ public:
             if (!parseDurationSeconds(QString::fromUtf8(arg)))
                 return fail(QStringLiteral("Invalid --delay-boot specification"));
             return true;
-        case Opt::Distribution: return setDistribution(arg);
+        case Opt::Distribution:
+            return setDistribution(arg);
         case Opt::Error:
         case Opt::Input:
         case Opt::Output:
@@ -1836,18 +2036,23 @@ public:
             else
                 return fail(QStringLiteral("Invalid --exclusive specification"));
             return true;
-        case Opt::ExtraNodeInfo: return setExtraNodeInfo(arg);
+        case Opt::ExtraNodeInfo:
+            return setExtraNodeInfo(arg);
         case Opt::GetUserEnv: {
+            v.getUserEnvTime = 0;
             if (!argument)
                 return true;
             const CNumber n = cStrtol(arg);
+            v.getUserEnvTime = int(n.value);
             const char unit = at(arg, n.end);
             if (unit == '\0' || unit == 's' || unit == 'S' || unit == 'l' || unit == 'L')
                 return true;
             return fail(QStringLiteral("Invalid --get-user-env specification"));
         }
-        case Opt::Gid: return fail(QStringLiteral("--gid only permitted by root user"));
-        case Opt::Uid: return fail(QStringLiteral("--uid only permitted by root user"));
+        case Opt::Gid:
+            return fail(QStringLiteral("--gid only permitted by root user"));
+        case Opt::Uid:
+            return fail(QStringLiteral("--uid only permitted by root user"));
         case Opt::Gres:
             if (caseEqual(arg, "help") || caseEqual(arg, "list")) {
                 out_ += QStringLiteral("Valid gres options are:\n");
@@ -1858,11 +2063,21 @@ public:
             if (!caseEqual(arg, "disable-binding") && !caseEqual(arg, "enforce-binding"))
                 return fail(QStringLiteral("Invalid --gres-flags specification"));
             return true;
-        case Opt::Help: v.help = true; return exitWith(0);
-        case Opt::Usage: v.usage = true; return exitWith(0);
-        case Opt::Version: v.version = true; return exitWith(0);
-        case Opt::Hold: v.hold = true; return true;
-        case Opt::IgnorePbs: v.ignorePbs = true; return true;
+        case Opt::Help:
+            v.help = true;
+            return exitWith(0);
+        case Opt::Usage:
+            v.usage = true;
+            return exitWith(0);
+        case Opt::Version:
+            v.version = true;
+            return exitWith(0);
+        case Opt::Hold:
+            v.hold = true;
+            return true;
+        case Opt::IgnorePbs:
+            v.ignorePbs = true;
+            return true;
         case Opt::KillOnInvalidDep:
             if (caseEqual(arg, "yes"))
                 v.killInvDep = true;
@@ -1876,12 +2091,18 @@ public:
             if (v.mailType == 0xFFFF)
                 return fail(QStringLiteral("Invalid --mail-type specification"));
             return true;
-        case Opt::Mem: return setMegabytes(arg, &v.mem, "--mem");
-        case Opt::MemPerCpu: return setMegabytes(arg, &v.memPerCpu, "--mem-per-cpu");
-        case Opt::MemPerGpu: return setMegabytes(arg, &v.memPerGpu, "--mem-per-gpu");
-        case Opt::Tmp: return setMegabytes(arg, &v.tmp, "--tmp");
-        case Opt::MemBind: return setMemBind(arg);
-        case Opt::CpuFreq: return setCpuFreq(arg);
+        case Opt::Mem:
+            return setMegabytes(arg, &v.mem, "--mem");
+        case Opt::MemPerCpu:
+            return setMegabytes(arg, &v.memPerCpu, "--mem-per-cpu");
+        case Opt::MemPerGpu:
+            return setMegabytes(arg, &v.memPerGpu, "--mem-per-gpu");
+        case Opt::Tmp:
+            return setMegabytes(arg, &v.tmp, "--tmp");
+        case Opt::MemBind:
+            return setMemBind(arg);
+        case Opt::CpuFreq:
+            return setCpuFreq(arg);
         case Opt::Power:
             // power_flags_id(): only "level" is known; the rest is reported and ignored.
             for (const Bytes &tok : arg.split(',')) {
@@ -1913,11 +2134,20 @@ public:
             else
                 return fail(QStringLiteral("Invalid --no-kill specification"));
             return true;
-        case Opt::NoRequeue: v.requeue = 0; return true;
-        case Opt::Requeue: v.requeue = 1; return true;
-        case Opt::Nodefile: v.text.erase(Opt::Nodelist); return true;
-        case Opt::Nodelist: v.text.erase(Opt::Nodefile); return true;
-        case Opt::Nodes: return setNodes(arg);
+        case Opt::NoRequeue:
+            v.requeue = 0;
+            return true;
+        case Opt::Requeue:
+            v.requeue = 1;
+            return true;
+        case Opt::Nodefile:
+            v.text.erase(Opt::Nodelist);
+            return true;
+        case Opt::Nodelist:
+            v.text.erase(Opt::Nodefile);
+            return true;
+        case Opt::Nodes:
+            return setNodes(arg);
         case Opt::Ntasks: {
             const std::optional<int> n = parseInt("--ntasks", arg, true);
             if (!n)
@@ -1928,7 +2158,8 @@ public:
         }
         case Opt::NtasksPerCore:
             return setInt("--ntasks-per-core", arg, true, &v.ntasksPerCore);
-        case Opt::NtasksPerGpu: return setInt("--ntasks-per-gpu", arg, true, &v.ntasksPerGpu);
+        case Opt::NtasksPerGpu:
+            return setInt("--ntasks-per-gpu", arg, true, &v.ntasksPerGpu);
         case Opt::NtasksPerNode:
             return setInt("--ntasks-per-node", arg, true, &v.ntasksPerNode);
         case Opt::NtasksPerSocket:
@@ -1943,9 +2174,15 @@ public:
             else
                 return fail(QStringLiteral("Invalid --open-mode specification"));
             return true;
-        case Opt::Overcommit: v.overcommit = true; return true;
-        case Opt::Oversubscribe: v.shared = JobRequest::Shared::OverSubscribe; return true;
-        case Opt::Parsable: v.parsable = true; return true;
+        case Opt::Overcommit:
+            v.overcommit = true;
+            return true;
+        case Opt::Oversubscribe:
+            v.shared = JobRequest::Shared::OverSubscribe;
+            return true;
+        case Opt::Parsable:
+            v.parsable = true;
+            return true;
         case Opt::Priority: {
             if (caseEqual(arg, "TOP")) {
                 v.priority = kNoVal - 1;
@@ -1960,8 +2197,8 @@ public:
             return true;
         }
         case Opt::Profile: {
-            static const char *const words[] = {"none", "all", "energy", "task", "lustre",
-                                                "network"};
+            static const char *const words[] = {"none", "all",    "energy",
+                                                "task", "lustre", "network"};
             if (!std::any_of(std::begin(words), std::end(words),
                              [&](const char *w) { return caseContains(arg, w); })) {
                 return fail(QStringLiteral("invalid --profile=%1 option").arg(show(arg)));
@@ -1972,7 +2209,9 @@ public:
             if (!argument)
                 v.text[id] = "ALL";
             return true;
-        case Opt::Quiet: ++v.quiet; return true;
+        case Opt::Quiet:
+            ++v.quiet;
+            return true;
         case Opt::Verbose:
             if (!argument) {
                 ++v.verbose;
@@ -1985,11 +2224,16 @@ public:
                 v.verbose = *n;
             }
             return true;
-        case Opt::Reboot: v.reboot = true; return true;
-        case Opt::Signal: return setSignal(arg);
+        case Opt::Reboot:
+            v.reboot = true;
+            return true;
+        case Opt::Signal:
+            return setSignal(arg);
         case Opt::SocketsPerNode:
             return setInt("--sockets-per-node", arg, true, &v.socketsPerNode);
-        case Opt::SpreadJob: v.spreadJob = true; return true;
+        case Opt::SpreadJob:
+            v.spreadJob = true;
+            return true;
         case Opt::SwitchReq: {
             std::optional<int> n;
             return setInt("--switches", arg, true, &n);
@@ -1999,7 +2243,9 @@ public:
             const qsizetype atSign = arg.indexOf('@');
             return setInt("--switches", atSign < 0 ? arg : arg.left(atSign), true, &n);
         }
-        case Opt::TestOnly: v.testOnly = true; return true;
+        case Opt::TestOnly:
+            v.testOnly = true;
+            return true;
         case Opt::ThreadSpec: {
             const std::optional<int> n = parseInt("--thread-spec", arg, true);
             if (!n)
@@ -2010,10 +2256,16 @@ public:
         }
         case Opt::ThreadsPerCore:
             return setInt("--threads-per-core", arg, true, &v.threadsPerCore);
-        case Opt::Time: return setTime(arg, &v.timeLimit, "--time");
-        case Opt::TimeMin: return setTime(arg, &v.timeMin, "--time-min");
-        case Opt::UseMinNodes: v.useMinNodes = true; return true;
-        case Opt::Wait: v.wait = true; return true;
+        case Opt::Time:
+            return setTime(arg, &v.timeLimit, "--time");
+        case Opt::TimeMin:
+            return setTime(arg, &v.timeMin, "--time-min");
+        case Opt::UseMinNodes:
+            v.useMinNodes = true;
+            return true;
+        case Opt::Wait:
+            v.wait = true;
+            return true;
         case Opt::WaitAllNodes: {
             const std::optional<int> n = parseInt("--wait-all-nodes", arg, false);
             if (!n)
@@ -2023,7 +2275,9 @@ public:
             v.waitAllNodes = quint16(*n);
             return true;
         }
-        case Opt::Wrap: v.wrap = arg; return true;
+        case Opt::Wrap:
+            v.wrap = arg;
+            return true;
         default:
             return true; // a string kept in v.text
         }
@@ -2088,7 +2342,8 @@ const char kHintHelp[] =
     "        help            show this help message\n";
 
 // sbatch --help (TaskPlugin without "affinity", no SPANK plugin) and --usage of 22.05.8.
-const char kHelpText[] = R"sbatch(Usage: sbatch [OPTIONS(0)...] [ : [OPTIONS(N)...]] script(0) [args(0)...]
+const char kHelpText[] =
+    R"sbatch(Usage: sbatch [OPTIONS(0)...] [ : [OPTIONS(N)...]] script(0) [args(0)...]
 
 Parallel run options:
   -a, --array=indexes         job array index values
@@ -2523,7 +2778,8 @@ bool parseDependencies(const Bytes &text, JobRequest *r)
                 known = true;
             }
         }
-        if (!known || !parseJobIdList(token.mid(colon + 1), dep.type == DependencyType::After, &dep))
+        if (!known ||
+            !parseJobIdList(token.mid(colon + 1), dep.type == DependencyType::After, &dep))
             return false;
         r->dependencies << dep;
     }
@@ -2710,17 +2966,20 @@ bool firstPass(Sbatch &sb, const QStringList &args, SbatchCommandLine *cl)
     for (qsizetype i = firstLeft; i < local.size(); ++i)
         leftover << show(local[i]);
     if (!leftover.isEmpty()) {
+        cl->hasScript = true;
         cl->scriptPath = leftover.takeFirst();
         cl->scriptArgs = leftover;
     }
     // The second pass reads argv minus as many words as the script and its arguments.
-    const qsizetype scriptWords = cl->scriptPath.isEmpty() ? 0 : 1 + cl->scriptArgs.size();
+    const qsizetype scriptWords = cl->hasScript ? 1 + cl->scriptArgs.size() : 0;
     cl->options = args.mid(0, std::max<qsizetype>(0, args.size() - scriptWords));
     cl->hasWrap = sb.v.wrap.has_value();
     cl->quiet = sb.v.quiet > 0;
     const auto chdir = sb.v.text.find(Opt::Chdir);
     if (chdir != sb.v.text.end() && sb.v.state[std::size_t(Opt::Chdir)].set)
         cl->chdir = show(sb.chdirGiven);
+    // Non-fatal lines of the first pass ("Ignoring unrecognized power option") come first.
+    cl->startupErrors = sb.err_;
     return true;
 }
 
@@ -2738,15 +2997,24 @@ ToolFailure failureOf(const Sbatch &sb)
 namespace {
 
 // C's int arithmetic as it behaves in practice: two's complement wrap-around.
-int wrappingMul(int a, int b) { return int(std::uint32_t(a) * std::uint32_t(b)); }
+int wrappingMul(int a, int b)
+{
+    return int(std::uint32_t(a) * std::uint32_t(b));
+}
 
 bool setByCli(const Sbatch &sb, Opt id)
 {
     const OptionState &st = sb.v.state[std::size_t(id)];
     return st.set && !st.setByEnv;
 }
-bool setByEnv(const Sbatch &sb, Opt id) { return sb.v.state[std::size_t(id)].setByEnv; }
-bool isSet(const Sbatch &sb, Opt id) { return sb.v.state[std::size_t(id)].set; }
+bool setByEnv(const Sbatch &sb, Opt id)
+{
+    return sb.v.state[std::size_t(id)].setByEnv;
+}
+bool isSet(const Sbatch &sb, Opt id)
+{
+    return sb.v.state[std::size_t(id)].set;
+}
 
 void resetOption(Sbatch &sb, Opt id)
 {
@@ -2948,20 +3216,23 @@ bool verify(Sbatch &sb)
         verified = false;
     }
     if (v.minNodes < 0 || v.maxNodes < 0 || (v.maxNodes && v.minNodes > v.maxNodes)) {
-        sb.error(QStringLiteral("invalid number of nodes (-N %1-%2)").arg(v.minNodes).arg(v.maxNodes));
+        sb.error(
+            QStringLiteral("invalid number of nodes (-N %1-%2)").arg(v.minNodes).arg(v.maxNodes));
         verified = false;
     }
     if (v.distribution == Dist::Plane && v.planeSize) {
         if ((v.minNodes <= 0 || v.ntasks / v.planeSize < v.minNodes) &&
             (qint64(v.minNodes) - 1) * v.planeSize >= v.ntasks) {
-            sb.error(QStringLiteral("Too few processes for the requested {plane,node} distribution"));
+            sb.error(
+                QStringLiteral("Too few processes for the requested {plane,node} distribution"));
             return sb.exitWith(sb.errorExit_);
         }
     }
     if ((v.nodesSet || v.extraSet) && (v.minNodes == v.maxNodes || v.maxNodes == 0) &&
         !v.ntasksSet) {
         v.ntasks = std::max(v.minNodes, 1);
-        for (const std::optional<int> &factor : {v.socketsPerNode, v.coresPerSocket, v.threadsPerCore}) {
+        for (const std::optional<int> &factor :
+             {v.socketsPerNode, v.coresPerSocket, v.threadsPerCore}) {
             if (factor) {
                 v.ntasks = wrappingMul(v.ntasks, *factor);
                 v.ntasksSet = true;
@@ -2971,10 +3242,11 @@ bool verify(Sbatch &sb)
         if (v.ntasks < v.maxNodes)
             v.maxNodes = v.ntasks;
         if (v.ntasks < v.minNodes) {
-            sb.info(QStringLiteral("Warning: can't run %1 processes on %2 nodes, setting nnodes to %3")
-                        .arg(v.ntasks)
-                        .arg(v.minNodes)
-                        .arg(v.ntasks));
+            sb.info(
+                QStringLiteral("Warning: can't run %1 processes on %2 nodes, setting nnodes to %3")
+                    .arg(v.ntasks)
+                    .arg(v.minNodes)
+                    .arg(v.ntasks));
             v.minNodes = v.maxNodes = v.ntasks;
         }
     }
@@ -2998,6 +3270,48 @@ bool verify(Sbatch &sb)
         sb.error(QStringLiteral("With Arbitrary distribution you need to specify a nodelist or "
                                 "hostfile with the -w option"));
         return sb.exitWith(sb.errorExit_);
+    }
+    return true;
+}
+
+// _set_rlimit_env() in sbatch's main(): --propagate names resource limits (without
+// --get-user-env, which makes slurmd read them instead).
+bool checkPropagate(Sbatch &sb)
+{
+    const auto it = sb.v.text.find(Opt::Propagate);
+    if (!isSet(sb, Opt::Propagate) || it == sb.v.text.end() || sb.v.getUserEnvTime >= 0)
+        return true;
+    const Bytes &text = it->second;
+    if (text == "NONE" || text == "ALL")
+        return true;
+    static const char *const names[] = {"CPU", "FSIZE", "DATA",   "STACK",   "CORE",
+                                        "RSS", "NPROC", "NOFILE", "MEMLOCK", "AS"};
+    Bytes normalized = text;
+    for (char &c : normalized) {
+        if (c == '\t' || c == '\n')
+            c = ' ';
+        if (c == ',')
+            c = ' ';
+    }
+    for (const Bytes &token : normalized.split(' ')) {
+        if (token.isEmpty())
+            continue;
+        Bytes t = token;
+        bool found = false;
+        // Slurm strips "RLIMIT_" again before each comparison.
+        for (const char *name : names) {
+            if (t.startsWith("RLIMIT_"))
+                t = t.mid(7);
+            if (t == name) {
+                found = true;
+                break;
+            }
+        }
+        if (!found) {
+            sb.error(QStringLiteral("Bad rlimit name: %1").arg(show(t)));
+            sb.error(QStringLiteral("--propagate=%1 is not valid.").arg(show(text)));
+            return sb.exitWith(sb.errorExit_);
+        }
     }
     return true;
 }
@@ -3063,14 +3377,21 @@ JobRequest buildRequest(const Sbatch &sb, const SbatchCommandLine &cl)
     }
     if (!r.gpusPerNode.isEmpty()) {
         // --gpus-per-node=[type:]N is a per-node gpu request, as --gres=gpu[:type]:N.
-        if (const auto gres = parseGres("gpu:" + cString(r.gpusPerNode)); gres && gres->size() == 1) {
-            r.gres.erase(std::remove_if(r.gres.begin(), r.gres.end(),
-                                        [](const GresRequest &g) { return g.name == QLatin1String("gpu"); }),
-                         r.gres.end());
+        if (const auto gres = parseGres("gpu:" + cString(r.gpusPerNode));
+            gres && gres->size() == 1) {
+            r.gres.erase(
+                std::remove_if(r.gres.begin(), r.gres.end(),
+                               [](const GresRequest &g) { return g.name == QLatin1String("gpu"); }),
+                r.gres.end());
             r.gres << gres->first();
         } else {
             r.gresInvalid = true;
         }
+    }
+    for (const QString *gpus : {&r.gpus, &r.gpusPerTask, &r.gpusPerSocket}) {
+        // Sent as "gres:gpu:<value>": its syntax is a GRES count's, with an optional type.
+        if (!gpus->isEmpty() && !parseGres("gpu:" + cString(*gpus)))
+            r.gresInvalid = true;
     }
     r.shared = v.shared;
     r.exclusive = v.shared == JobRequest::Shared::Exclusive;
@@ -3133,21 +3454,78 @@ JobRequest buildRequest(const Sbatch &sb, const SbatchCommandLine &cl)
     r.warnBatchOnly = v.warnBatch;
     r.warnReservation = v.warnResv;
 
-    static const QSet<Opt> kMapped = {
-        Opt::Account, Opt::Array, Opt::Begin, Opt::Chdir, Opt::Comment, Opt::Constraint,
-        Opt::Contiguous, Opt::CoresPerSocket, Opt::CpusPerGpu, Opt::CpusPerTask, Opt::Deadline,
-        Opt::Dependency, Opt::Distribution, Opt::Error, Opt::Exclude, Opt::Exclusive,
-        Opt::Export, Opt::ExtraNodeInfo, Opt::Gpus, Opt::GpusPerNode, Opt::GpusPerSocket,
-        Opt::GpusPerTask, Opt::Gres, Opt::Help, Opt::Hold, Opt::Input, Opt::JobName,
-        Opt::KillOnInvalidDep, Opt::Licenses, Opt::MailType, Opt::MailUser, Opt::Mem,
-        Opt::MemPerCpu, Opt::MemPerGpu, Opt::Mincpus, Opt::Nice, Opt::NoKill, Opt::NoRequeue,
-        Opt::Nodelist, Opt::Nodes, Opt::Ntasks, Opt::NtasksPerCore, Opt::NtasksPerGpu,
-        Opt::NtasksPerNode, Opt::NtasksPerSocket, Opt::NtasksPerTres, Opt::OpenMode,
-        Opt::Output, Opt::Overcommit, Opt::Oversubscribe, Opt::Parsable, Opt::Partition,
-        Opt::Priority, Opt::Qos, Opt::Quiet, Opt::Reboot, Opt::Requeue, Opt::Reservation,
-        Opt::Signal, Opt::SocketsPerNode, Opt::SpreadJob, Opt::TestOnly, Opt::ThreadsPerCore,
-        Opt::Time, Opt::TimeMin, Opt::Tmp, Opt::Usage, Opt::UseMinNodes, Opt::Version,
-        Opt::Wait, Opt::Wckey, Opt::Wrap};
+    static const QSet<Opt> kMapped = {Opt::Account,
+                                      Opt::Array,
+                                      Opt::Begin,
+                                      Opt::Chdir,
+                                      Opt::Comment,
+                                      Opt::Constraint,
+                                      Opt::Contiguous,
+                                      Opt::CoresPerSocket,
+                                      Opt::CpusPerGpu,
+                                      Opt::CpusPerTask,
+                                      Opt::Deadline,
+                                      Opt::Dependency,
+                                      Opt::Distribution,
+                                      Opt::Error,
+                                      Opt::Exclude,
+                                      Opt::Exclusive,
+                                      Opt::Export,
+                                      Opt::ExtraNodeInfo,
+                                      Opt::Gpus,
+                                      Opt::GpusPerNode,
+                                      Opt::GpusPerSocket,
+                                      Opt::GpusPerTask,
+                                      Opt::Gres,
+                                      Opt::Help,
+                                      Opt::Hold,
+                                      Opt::Input,
+                                      Opt::JobName,
+                                      Opt::KillOnInvalidDep,
+                                      Opt::Licenses,
+                                      Opt::MailType,
+                                      Opt::MailUser,
+                                      Opt::Mem,
+                                      Opt::MemPerCpu,
+                                      Opt::MemPerGpu,
+                                      Opt::Mincpus,
+                                      Opt::Nice,
+                                      Opt::NoKill,
+                                      Opt::NoRequeue,
+                                      Opt::Nodelist,
+                                      Opt::Nodes,
+                                      Opt::Ntasks,
+                                      Opt::NtasksPerCore,
+                                      Opt::NtasksPerGpu,
+                                      Opt::NtasksPerNode,
+                                      Opt::NtasksPerSocket,
+                                      Opt::NtasksPerTres,
+                                      Opt::OpenMode,
+                                      Opt::Output,
+                                      Opt::Overcommit,
+                                      Opt::Oversubscribe,
+                                      Opt::Parsable,
+                                      Opt::Partition,
+                                      Opt::Priority,
+                                      Opt::Qos,
+                                      Opt::Quiet,
+                                      Opt::Reboot,
+                                      Opt::Requeue,
+                                      Opt::Reservation,
+                                      Opt::Signal,
+                                      Opt::SocketsPerNode,
+                                      Opt::SpreadJob,
+                                      Opt::TestOnly,
+                                      Opt::ThreadsPerCore,
+                                      Opt::Time,
+                                      Opt::TimeMin,
+                                      Opt::Tmp,
+                                      Opt::Usage,
+                                      Opt::UseMinNodes,
+                                      Opt::Version,
+                                      Opt::Wait,
+                                      Opt::Wckey,
+                                      Opt::Wrap};
     for (const OptionSpec &s : kOptions) {
         if (!s.name || kMapped.contains(s.id) || s.id == Opt::TasksPerNode)
             continue;
@@ -3175,8 +3553,8 @@ bool looksLikeShellVariable(const Bytes &word)
 {
     for (qsizetype i = 0; i + 1 < word.size(); ++i) {
         const char c = word.at(i + 1);
-        if (word.at(i) == '$' && (c == '{' || c == '_' || (c >= 'A' && c <= 'Z') ||
-                                  (c >= 'a' && c <= 'z')))
+        if (word.at(i) == '$' &&
+            (c == '{' || c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')))
             return true;
     }
     return false;
@@ -3277,8 +3655,9 @@ QList<ScriptDiagnostic> remarks(const Bytes &script, const QString &file)
                                       .arg(show(*w.text)));
             }
             Bytes value;
-            if (w.text->startsWith("--time=") || (w.text->startsWith("--t") && w.text->contains('=') &&
-                                                   Bytes("--time").startsWith(w.text->left(w.text->indexOf('=')))))
+            if (w.text->startsWith("--time=") ||
+                (w.text->startsWith("--t") && w.text->contains('=') &&
+                 Bytes("--time").startsWith(w.text->left(w.text->indexOf('=')))))
                 value = w.text->mid(w.text->indexOf('=') + 1);
             else if (w.text->startsWith("-t") && w.text->size() > 2 && !w.text->startsWith("--"))
                 value = w.text->mid(2);
@@ -3301,7 +3680,7 @@ QStringList argumentsOf(const SbatchCommandLine &cl)
     if (!cl.arguments.isEmpty())
         return cl.arguments;
     QStringList args = cl.options;
-    if (!cl.scriptPath.isEmpty())
+    if (cl.hasScript || !cl.scriptPath.isEmpty())
         args << cl.scriptPath << cl.scriptArgs;
     return args;
 }
@@ -3415,7 +3794,7 @@ std::variant<SbatchParse, ToolFailure> parseSbatch(const SbatchInput &input)
             componentArgv = componentArgv.mid(optind); // the ':' takes argv[0]'s place
             last = false;
         }
-        if (!verify(sb))
+        if (!verify(sb) || !checkPropagate(sb))
             return failureOf(sb);
         if (component == 0)
             result.request = buildRequest(sb, cl);
@@ -3459,7 +3838,8 @@ DirectiveScan scanDirectives(const QByteArray &script)
                 scan.firstCommandLine = lineno;
             continue;
         }
-        if (scan.firstCommandLine || (kind != LineKind::Directive && kind != LineKind::SlurmDirective))
+        if (scan.firstCommandLine ||
+            (kind != LineKind::Directive && kind != LineKind::SlurmDirective))
             continue;
         qsizetype p = kind == LineKind::Directive ? 7 : 6;
         while (cIsSpace(at(line, p)))
@@ -3529,15 +3909,25 @@ DirectiveScan scanDirectives(const QByteArray &script)
             ++start;
     }
     scan.diagnostics << remarks(script, file);
-    std::stable_sort(scan.diagnostics.begin(), scan.diagnostics.end(),
-                     [](const ScriptDiagnostic &a, const ScriptDiagnostic &b) { return a.line < b.line; });
+    std::stable_sort(
+        scan.diagnostics.begin(), scan.diagnostics.end(),
+        [](const ScriptDiagnostic &a, const ScriptDiagnostic &b) { return a.line < b.line; });
     return scan;
 }
 
-QString sbatchHelpText() { return QString::fromLatin1(kHelpText); }
+QString sbatchHelpText()
+{
+    return QString::fromLatin1(kHelpText);
+}
 
-QString sbatchUsageText() { return QString::fromLatin1(kUsageText); }
+QString sbatchUsageText()
+{
+    return QString::fromLatin1(kUsageText);
+}
 
-QString sbatchVersionText() { return QStringLiteral("slurm-wlm 22.05.8\n"); }
+QString sbatchVersionText()
+{
+    return QStringLiteral("slurm-wlm 22.05.8\n");
+}
 
 } // namespace schedlab::slurm

@@ -44,22 +44,24 @@ struct ScriptDiagnostic
 // First pass over sbatch's command line.
 struct SbatchCommandLine
 {
-    QStringList options;      // the option words before the script (getopt stops there)
-    QString scriptPath;       // empty: none given
+    QStringList options; // the option words before the script (getopt stops there)
+    QString scriptPath;  // empty: none given
     QStringList scriptArgs;
-    bool wantsHelp = false;   // --help / -h
-    bool wantsUsage = false;  // --usage
-    bool wantsVersion = false;// --version / -V
+    bool wantsHelp = false;    // --help / -h
+    bool wantsUsage = false;   // --usage
+    bool wantsVersion = false; // --version / -V
     bool hasWrap = false;
     // Additions.
-    QStringList arguments;    // argv as given (without argv[0]): the second pass reads it again
-    QString chdir;            // -D from the command line: sbatch looks for the script there
-                              // first (then PATH), before the submission directory
-    int errorExit = 1;        // SLURM_EXIT_ERROR: sbatch's exit status for most failures
-    QString startupErrors;    // "sbatch: error: SLURM_EXIT_ERROR has zero value"; printed first
-    bool quiet = false;       // -Q on the command line (a #SBATCH -Q is ignored by sbatch)
+    QStringList arguments;  // argv as given (without argv[0]): the second pass reads it again
+    QString chdir;          // -D from the command line: sbatch looks for the script there
+                            // first (then PATH), before the submission directory
+    int errorExit = 1;      // SLURM_EXIT_ERROR: sbatch's exit status for most failures
+    QString startupErrors;  // what sbatch printed on stderr before reading the script (e.g.
+                            // "SLURM_EXIT_ERROR has zero value"): parseSbatch() repeats it
+    bool quiet = false;     // -Q on the command line (a #SBATCH -Q is ignored by sbatch)
+    bool hasScript = false; // a script word was given (it may be "", which sbatch fails to open)
     // True when the script must come from standard input (no path, no --wrap).
-    bool readsStdin() const { return scriptPath.isEmpty() && !hasWrap; }
+    bool readsStdin() const { return scriptPath.isEmpty() && !hasScript && !hasWrap; }
 };
 
 // Splits argv (without argv[0]) as sbatch's first getopt pass does. Unknown options and
@@ -78,21 +80,21 @@ ToolFailure sbatchOpenFailure(const SbatchCommandLine &commandLine, const QStrin
 struct SbatchInput
 {
     SbatchCommandLine commandLine;
-    QByteArray script;        // the script's bytes (file or stdin), or empty for --wrap
-    QString scriptName;       // as given on the command line; empty for stdin / --wrap
+    QByteArray script;                   // the script's bytes (file or stdin), or empty for --wrap
+    QString scriptName;                  // as given on the command line; empty for stdin / --wrap
     QHash<QString, QString> environment; // SBATCH_* variables are read from here
-    qint64 submitEpoch = 0;   // for --begin=now+1hour and the like
-    QString cwd;              // sbatch's working directory: relative -D, -o, -e and -i are made
-                              // absolute against it (and -o/-e/-i against -D), as sbatch does;
-                              // empty: they stay as given
+    qint64 submitEpoch = 0;              // for --begin=now+1hour and the like
+    QString cwd; // sbatch's working directory: relative -D, -o, -e and -i are made
+                 // absolute against it (and -o/-e/-i against -D), as sbatch does;
+                 // empty: they stay as given
 };
 
 struct SbatchParse
 {
     JobRequest request;
-    QByteArray script;        // the script that will run (generated for --wrap)
+    QByteArray script; // the script that will run (generated for --wrap)
     QList<ScriptDiagnostic> diagnostics;
-    QString warnings;         // lines sbatch prints on stderr and still submits (e.g. #SLURM)
+    QString warnings; // lines sbatch prints on stderr and still submits (e.g. #SLURM)
     // A heterogeneous job ("hetjob" directive or ':' on the command line): only the first
     // component is in `request` (the mini-cluster does not run heterogeneous jobs).
     bool heterogeneous = false;
@@ -106,10 +108,14 @@ std::variant<SbatchParse, ToolFailure> parseSbatch(const SbatchInput &input);
 // with the line that caused them.
 struct DirectiveScan
 {
-    struct Directive { int line; QStringList words; };
-    QList<Directive> directives;       // read by sbatch
+    struct Directive
+    {
+        int line;
+        QStringList words;
+    };
+    QList<Directive> directives; // read by sbatch
     QList<ScriptDiagnostic> diagnostics;
-    int firstCommandLine = 0;          // 0: no command
+    int firstCommandLine = 0; // 0: no command
 };
 DirectiveScan scanDirectives(const QByteArray &script);
 

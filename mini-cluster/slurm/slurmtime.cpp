@@ -238,8 +238,13 @@ BrokenDown breakDown(qint64 epoch)
 {
     BrokenDown tm;
     // Keep the arithmetic inside 64 bits for any input.
-    const qint64 days = floorDiv(epoch, 86400);
-    const qint64 secs = epoch - days * 86400;
+    // No product: days * 86400 overflows for epochs near the 64-bit limits.
+    qint64 secs = epoch % 86400;
+    qint64 days = epoch / 86400;
+    if (secs < 0) {
+        secs += 86400;
+        days -= 1;
+    }
     tm.hour = int(secs / 3600);
     tm.minute = int((secs / 60) % 60);
     tm.second = int(secs % 60);

@@ -72,9 +72,8 @@ const QString kTry = QStringLiteral("Try \"sbatch --help\" for more information\
 
 bool hasDiagnostic(const QList<ScriptDiagnostic> &list, ScriptDiagnostic::Kind kind, int line)
 {
-    return std::any_of(list.cbegin(), list.cend(), [&](const ScriptDiagnostic &d) {
-        return d.kind == kind && d.line == line;
-    });
+    return std::any_of(list.cbegin(), list.cend(),
+                       [&](const ScriptDiagnostic &d) { return d.kind == kind && d.line == line; });
 }
 
 } // namespace
@@ -87,15 +86,18 @@ private Q_SLOTS:
     // --- transcript 02 and 01 ------------------------------------------------------------
     void lateDirectivesAreIgnored()
     {
-        const Outcome o = run({QStringLiteral("late.sbatch")}, readData(QStringLiteral("late.sbatch")));
+        const Outcome o =
+            run({QStringLiteral("late.sbatch")}, readData(QStringLiteral("late.sbatch")));
         QVERIFY(o.parse);
         QCOMPARE(o.stderrText, QString());
         const JobRequest &r = o.parse->request;
         QCOMPARE(r.jobName, QStringLiteral("early"));
         QCOMPARE(r.timeLimitMinutes, 3u);
         QCOMPARE(r.output, QStringLiteral("/home/kim/oracle-jobs/late-%j.out"));
-        QVERIFY(hasDiagnostic(o.parse->diagnostics, ScriptDiagnostic::Kind::DirectiveAfterCommand, 7));
-        QVERIFY(hasDiagnostic(o.parse->diagnostics, ScriptDiagnostic::Kind::DirectiveAfterCommand, 8));
+        QVERIFY(
+            hasDiagnostic(o.parse->diagnostics, ScriptDiagnostic::Kind::DirectiveAfterCommand, 7));
+        QVERIFY(
+            hasDiagnostic(o.parse->diagnostics, ScriptDiagnostic::Kind::DirectiveAfterCommand, 8));
     }
 
     void homeIsNotExpanded()
@@ -103,7 +105,8 @@ private Q_SLOTS:
         const Outcome o =
             run({QStringLiteral("homeout.sbatch")}, readData(QStringLiteral("homeout.sbatch")));
         QVERIFY(o.parse);
-        QCOMPARE(o.parse->request.output, QStringLiteral("/home/kim/oracle-jobs/$HOME/homeout-%j.out"));
+        QCOMPARE(o.parse->request.output,
+                 QStringLiteral("/home/kim/oracle-jobs/$HOME/homeout-%j.out"));
         QCOMPARE(o.parse->request.error, QString()); // same file as the output
         QCOMPARE(o.parse->request.jobName, QStringLiteral("homeout"));
         QVERIFY(hasDiagnostic(o.parse->diagnostics, ScriptDiagnostic::Kind::ShellVariable, 3));
@@ -115,11 +118,12 @@ private Q_SLOTS:
             run({QStringLiteral("noshebang.sbatch")}, readData(QStringLiteral("noshebang.sbatch")));
         QVERIFY(!o.parse);
         QCOMPARE(o.exitCode, 1);
-        QCOMPARE(o.stderrText,
-                 QStringLiteral("sbatch: error: This does not look like a batch script.  The first\n"
-                                "sbatch: error: line must start with #! followed by the path to an "
-                                "interpreter.\n"
-                                "sbatch: error: For instance: #!/bin/sh\n"));
+        QCOMPARE(
+            o.stderrText,
+            QStringLiteral("sbatch: error: This does not look like a batch script.  The first\n"
+                           "sbatch: error: line must start with #! followed by the path to an "
+                           "interpreter.\n"
+                           "sbatch: error: For instance: #!/bin/sh\n"));
         // echo 'hostname' | sbatch
         const Outcome piped = run({}, "hostname\n", {}, true);
         QCOMPARE(piped.stderrText, o.stderrText);
@@ -128,17 +132,22 @@ private Q_SLOTS:
 
     void unknownOptionInDirective()
     {
-        const Outcome o = run({QStringLiteral("badopt.sbatch")}, readData(QStringLiteral("badopt.sbatch")));
+        const Outcome o =
+            run({QStringLiteral("badopt.sbatch")}, readData(QStringLiteral("badopt.sbatch")));
         QCOMPARE(o.exitCode, 255);
-        QCOMPARE(o.stderrText, QStringLiteral("sbatch: unrecognized option '--frobnicate=3'\n") + kTry);
-        const Outcome cli = run({QStringLiteral("--frobnicate"), QStringLiteral("--wrap=hostname")});
+        QCOMPARE(o.stderrText,
+                 QStringLiteral("sbatch: unrecognized option '--frobnicate=3'\n") + kTry);
+        const Outcome cli =
+            run({QStringLiteral("--frobnicate"), QStringLiteral("--wrap=hostname")});
         QCOMPARE(cli.exitCode, 255);
-        QCOMPARE(cli.stderrText, QStringLiteral("sbatch: unrecognized option '--frobnicate'\n") + kTry);
+        QCOMPARE(cli.stderrText,
+                 QStringLiteral("sbatch: unrecognized option '--frobnicate'\n") + kTry);
     }
 
     void badTime()
     {
-        const Outcome o = run({QStringLiteral("badtime.sbatch")}, readData(QStringLiteral("badtime.sbatch")));
+        const Outcome o =
+            run({QStringLiteral("badtime.sbatch")}, readData(QStringLiteral("badtime.sbatch")));
         QCOMPARE(o.exitCode, 255);
         QCOMPARE(o.stderrText, QStringLiteral("sbatch: error: Invalid --time specification\n"));
     }
@@ -213,8 +222,9 @@ private Q_SLOTS:
     void overridingOrder()
     {
         const QByteArray script = "#!/bin/sh\n#SBATCH -t 5 -p fromscript -J s\nhostname\n";
-        const QHash<QString, QString> env{{QStringLiteral("SBATCH_TIMELIMIT"), QStringLiteral("7")},
-                                          {QStringLiteral("SBATCH_PARTITION"), QStringLiteral("fromenv")}};
+        const QHash<QString, QString> env{
+            {QStringLiteral("SBATCH_TIMELIMIT"), QStringLiteral("7")},
+            {QStringLiteral("SBATCH_PARTITION"), QStringLiteral("fromenv")}};
         Outcome o = runScript(script, {}, env);
         QVERIFY(o.parse);
         QCOMPARE(o.parse->request.timeLimitMinutes, 7u);
@@ -233,16 +243,19 @@ private Q_SLOTS:
         const Outcome o = runScript("hostname\n", {QStringLiteral("--time=3h")});
         QCOMPARE(o.stderrText, QStringLiteral("sbatch: error: Invalid --time specification\n"));
         QCOMPARE(o.exitCode, 255);
-        const Outcome both = runScript("#!/bin/sh\n#SBATCH --time=2h\nhostname\n", {QStringLiteral("--frob")});
+        const Outcome both =
+            runScript("#!/bin/sh\n#SBATCH --time=2h\nhostname\n", {QStringLiteral("--frob")});
         QCOMPARE(both.stderrText, QStringLiteral("sbatch: unrecognized option '--frob'\n") + kTry);
     }
 
     void memoryOptionsAreExclusive()
     {
-        Outcome o = runScript("#!/bin/sh\n#SBATCH --mem=1G\nhostname\n", {QStringLiteral("--mem-per-cpu=5")});
+        Outcome o = runScript("#!/bin/sh\n#SBATCH --mem=1G\nhostname\n",
+                              {QStringLiteral("--mem-per-cpu=5")});
         QCOMPARE(o.exitCode, 1);
-        QCOMPARE(o.stderrText, QStringLiteral("sbatch: fatal: --mem, --mem-per-cpu, and --mem-per-gpu "
-                                              "are mutually exclusive.\n"));
+        QCOMPARE(o.stderrText,
+                 QStringLiteral("sbatch: fatal: --mem, --mem-per-cpu, and --mem-per-gpu "
+                                "are mutually exclusive.\n"));
         // A variable loses against an option from the script or the command line.
         o = runScript("#!/bin/sh\n#SBATCH --mem=1G\nhostname\n", {},
                       {{QStringLiteral("SBATCH_MEM_PER_CPU"), QStringLiteral("5")}});
@@ -256,21 +269,24 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("stderrText");
-        QTest::newRow("--time last") << QStringList{"--time"}
-                                     << "sbatch: option '--time' requires an argument\n" + kTry;
+        QTest::newRow("--time last")
+            << QStringList{"--time"} << "sbatch: option '--time' requires an argument\n" + kTry;
         QTest::newRow("-t last") << QStringList{"-t"}
                                  << "sbatch: option requires an argument -- 't'\n" + kTry;
         QTest::newRow("-Z") << QStringList{"-Z"} << "sbatch: invalid option -- 'Z'\n" + kTry;
         QTest::newRow("-+") << QStringList{"-+"} << "sbatch: invalid option -- '+'\n" + kTry;
         QTest::newRow("ambiguous")
             << QStringList{"--ti=5", "--wrap=x"}
-            << "sbatch: option '--ti=5' is ambiguous; possibilities: '--time' '--time-min'\n" + kTry;
+            << "sbatch: option '--ti=5' is ambiguous; possibilities: '--time' '--time-min'\n" +
+                   kTry;
         QTest::newRow("ambiguous clu")
             << QStringList{"--clu=x"}
             << "sbatch: option '--clu=x' is ambiguous; possibilities: '--cluster-constraint' "
-               "'--cluster' '--clusters'\n" + kTry;
+               "'--cluster' '--clusters'\n" +
+                   kTry;
         QTest::newRow("flag with argument")
-            << QStringList{"--hold=3"} << "sbatch: option '--hold' doesn't allow an argument\n" + kTry;
+            << QStringList{"--hold=3"}
+            << "sbatch: option '--hold' doesn't allow an argument\n" + kTry;
         QTest::newRow("--wrap alone")
             << QStringList{"--wrap"} << "sbatch: option '--wrap' requires an argument\n" + kTry;
         QTest::newRow("wrap and script")
@@ -279,8 +295,9 @@ private Q_SLOTS:
         QTest::newRow("parse_int") << QStringList{"-c", "abc", "--wrap=x"}
                                    << QString("sbatch: error: Invalid numeric value \"abc\" for "
                                               "--cpus-per-task.\n");
-        QTest::newRow("node count") << QStringList{"-N", "abc", "--wrap=x"}
-                                    << QString("sbatch: error: \"abc\" is not a valid node count\n");
+        QTest::newRow("node count")
+            << QStringList{"-N", "abc", "--wrap=x"}
+            << QString("sbatch: error: \"abc\" is not a valid node count\n");
         QTest::newRow("node range") << QStringList{"-N", "3-2", "--wrap=x"}
                                     << QString("sbatch: error: Maximum node count 2 is less than "
                                                "minimum node count 3\n");
@@ -315,30 +332,36 @@ private Q_SLOTS:
     void exitCodes()
     {
         QCOMPARE(run({QStringLiteral("--time")}).exitCode, 255);
-        QCOMPARE(run({QStringLiteral("-c"), QStringLiteral("0"), QStringLiteral("--wrap=x")}).exitCode, 1);
+        QCOMPARE(
+            run({QStringLiteral("-c"), QStringLiteral("0"), QStringLiteral("--wrap=x")}).exitCode,
+            1);
         QCOMPARE(run({QStringLiteral("--wrap=x"), QStringLiteral("job.sh")}).exitCode, 1);
         // SLURM_EXIT_ERROR changes the status of error_exit paths only.
-        const QHash<QString, QString> env{{QStringLiteral("SLURM_EXIT_ERROR"), QStringLiteral("7")}};
+        const QHash<QString, QString> env{
+            {QStringLiteral("SLURM_EXIT_ERROR"), QStringLiteral("7")}};
         QCOMPARE(run({QStringLiteral("--wrap=x"), QStringLiteral("job.sh")}, {}, env).exitCode, 7);
-        QCOMPARE(run({QStringLiteral("--time=2h"), QStringLiteral("--wrap=x")}, {}, env).exitCode, 255);
+        QCOMPARE(run({QStringLiteral("--time=2h"), QStringLiteral("--wrap=x")}, {}, env).exitCode,
+                 255);
         QCOMPARE(runScript("", {}, env).exitCode, 7);
-        const Outcome zero = run({QStringLiteral("-c"), QStringLiteral("x"), QStringLiteral("--wrap=x")}, {},
-                                 {{QStringLiteral("SLURM_EXIT_ERROR"), QStringLiteral("0")}});
+        const Outcome zero =
+            run({QStringLiteral("-c"), QStringLiteral("x"), QStringLiteral("--wrap=x")}, {},
+                {{QStringLiteral("SLURM_EXIT_ERROR"), QStringLiteral("0")}});
         QCOMPARE(zero.stderrText, QStringLiteral("sbatch: error: SLURM_EXIT_ERROR has zero value\n"
                                                  "sbatch: error: Invalid numeric value \"x\" for "
                                                  "--cpus-per-task.\n"));
         auto first = parseSbatchCommandLine({QStringLiteral("nosuch.sbatch")}, env);
         const ToolFailure open =
             sbatchOpenFailure(std::get<SbatchCommandLine>(first), QStringLiteral("nosuch.sbatch"));
-        QCOMPARE(open.stderrText, QStringLiteral("sbatch: error: Unable to open file nosuch.sbatch\n"));
+        QCOMPARE(open.stderrText,
+                 QStringLiteral("sbatch: error: Unable to open file nosuch.sbatch\n"));
         QCOMPARE(open.exitCode, 7);
     }
 
     void splitsScriptAndArguments()
     {
-        auto first = parseSbatchCommandLine({QStringLiteral("-HQJ"), QStringLiteral("name"),
-                                             QStringLiteral("--part=debug"), QStringLiteral("job.sh"),
-                                             QStringLiteral("-t"), QStringLiteral("x")});
+        auto first = parseSbatchCommandLine(
+            {QStringLiteral("-HQJ"), QStringLiteral("name"), QStringLiteral("--part=debug"),
+             QStringLiteral("job.sh"), QStringLiteral("-t"), QStringLiteral("x")});
         QVERIFY(std::holds_alternative<SbatchCommandLine>(first));
         const SbatchCommandLine cl = std::get<SbatchCommandLine>(first);
         QCOMPARE(cl.scriptPath, QStringLiteral("job.sh"));
@@ -355,29 +378,34 @@ private Q_SLOTS:
         QCOMPARE(o.parse->request.scriptArgs, cl.scriptArgs);
 
         // "--" ends the options; a lone "-" is a script name.
-        auto dashes = std::get<SbatchCommandLine>(parseSbatchCommandLine({QStringLiteral("--"), QStringLiteral("-x")}));
+        auto dashes = std::get<SbatchCommandLine>(
+            parseSbatchCommandLine({QStringLiteral("--"), QStringLiteral("-x")}));
         QCOMPARE(dashes.scriptPath, QStringLiteral("-x"));
-        auto none = std::get<SbatchCommandLine>(parseSbatchCommandLine({QStringLiteral("-J"), QStringLiteral("a")}));
+        auto none = std::get<SbatchCommandLine>(
+            parseSbatchCommandLine({QStringLiteral("-J"), QStringLiteral("a")}));
         QVERIFY(none.readsStdin());
     }
 
     void helpUsageVersion()
     {
-        auto help = std::get<SbatchCommandLine>(parseSbatchCommandLine({QStringLiteral("--help"), QStringLiteral("--time=2h")}));
+        auto help = std::get<SbatchCommandLine>(
+            parseSbatchCommandLine({QStringLiteral("--help"), QStringLiteral("--time=2h")}));
         QVERIFY(help.wantsHelp);
-        auto usage = std::get<SbatchCommandLine>(parseSbatchCommandLine({QStringLiteral("--usage")}));
+        auto usage =
+            std::get<SbatchCommandLine>(parseSbatchCommandLine({QStringLiteral("--usage")}));
         QVERIFY(usage.wantsUsage);
         auto version = std::get<SbatchCommandLine>(parseSbatchCommandLine({QStringLiteral("-V")}));
         QVERIFY(version.wantsVersion);
         // An error before --help wins.
         QVERIFY(std::holds_alternative<ToolFailure>(
             parseSbatchCommandLine({QStringLiteral("--time=2h"), QStringLiteral("-h")})));
-        QVERIFY(sbatchHelpText().startsWith(
-            QStringLiteral("Usage: sbatch [OPTIONS(0)...] [ : [OPTIONS(N)...]] script(0) [args(0)...]\n")));
-        QVERIFY(sbatchHelpText().endsWith(
-            QStringLiteral("  -V, --version               output version information and exit\n\n")));
+        QVERIFY(sbatchHelpText().startsWith(QStringLiteral(
+            "Usage: sbatch [OPTIONS(0)...] [ : [OPTIONS(N)...]] script(0) [args(0)...]\n")));
+        QVERIFY(sbatchHelpText().endsWith(QStringLiteral(
+            "  -V, --version               output version information and exit\n\n")));
         QCOMPARE(sbatchHelpText().count(QLatin1Char('\n')), 133);
-        QVERIFY(sbatchUsageText().startsWith(QStringLiteral("Usage: sbatch [-N nnodes] [-n ntasks]\n")));
+        QVERIFY(sbatchUsageText().startsWith(
+            QStringLiteral("Usage: sbatch [-N nnodes] [-n ntasks]\n")));
         QCOMPARE(sbatchUsageText().count(QLatin1Char('\n')), 25);
         QCOMPARE(sbatchVersionText(), QStringLiteral("slurm-wlm 22.05.8\n"));
         const Outcome gres = run({QStringLiteral("--gres=help")});
@@ -401,8 +429,8 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("script");
         QTest::addColumn<QString>("stderrText");
         QTest::newRow("empty") << QByteArray() << "sbatch: error: Batch script is empty!\n";
-        QTest::newRow("whitespace") << QByteArray("  \n\t\n")
-                                    << "sbatch: error: Batch script contains only whitespace!\n";
+        QTest::newRow("whitespace")
+            << QByteArray("  \n\t\n") << "sbatch: error: Batch script contains only whitespace!\n";
         QTest::newRow("NUL first") << QByteArray("\0#!/bin/sh\n", 11)
                                    << "sbatch: error: Batch script contains only whitespace!\n";
         QTest::newRow("NUL") << QByteArray("#!/bin/sh\nhost\0name\n", 20)
@@ -415,26 +443,30 @@ private Q_SLOTS:
                                          << "sbatch: error: The Slurm controller does not allow "
                                             "scripts that\nsbatch: error: contain a NULL "
                                             "character '\\0'.\n";
-        QTest::newRow("unmatched")
-            << QByteArray("#!/bin/sh\n#SBATCH -J 'abc\nhostname\n")
-            << "sbatch: fatal: job.sh: line 2: Unmatched `'` in [ 'abc]\n";
+        QTest::newRow("unmatched") << QByteArray("#!/bin/sh\n#SBATCH -J 'abc\nhostname\n")
+                                   << "sbatch: fatal: job.sh: line 2: Unmatched `'` in [ 'abc]\n";
         QTest::newRow("colon") << QByteArray("#!/bin/sh\n#SBATCH -J x :foo\nhostname\n")
                                << "sbatch: fatal: job.sh: line 2: Unexpected `:` in [ :foo]\n";
-        QTest::newRow("leftover") << QByteArray("#!/bin/sh\n#SBATCH --job-name=my job\nhostname\n")
-                                  << "sbatch: error: Invalid directive found in batch script: job\n";
-        QTest::newRow("escaped space") << QByteArray("#!/bin/sh\n#SBATCH --output=x\\ y\nhostname\n")
-                                       << "sbatch: error: Invalid directive found in batch script: y\n";
-        QTest::newRow("no space") << QByteArray("#!/bin/sh\n#SBATCHfoo\nhostname\n")
-                                  << "sbatch: error: Invalid directive found in batch script: foo\n";
+        QTest::newRow("leftover")
+            << QByteArray("#!/bin/sh\n#SBATCH --job-name=my job\nhostname\n")
+            << "sbatch: error: Invalid directive found in batch script: job\n";
+        QTest::newRow("escaped space")
+            << QByteArray("#!/bin/sh\n#SBATCH --output=x\\ y\nhostname\n")
+            << "sbatch: error: Invalid directive found in batch script: y\n";
+        QTest::newRow("no space")
+            << QByteArray("#!/bin/sh\n#SBATCHfoo\nhostname\n")
+            << "sbatch: error: Invalid directive found in batch script: foo\n";
         QTest::newRow("#SLURM then bad option")
             << QByteArray("#!/bin/sh\n#SLURM --frob\nhostname\n")
             << "sbatch: error: Change from #SLURM to #SBATCH in your script and verify the options "
-               "are valid in sbatch\nsbatch: unrecognized option '--frob'\n" + kTry;
+               "are valid in sbatch\nsbatch: unrecognized option '--frob'\n" +
+                   kTry;
         QTest::newRow("option spans lines")
             << QByteArray("#!/bin/sh\n#SBATCH -J\n#SBATCH name\n#SBATCH --time\nhostname\n")
             << "sbatch: option '--time' requires an argument\n" + kTry;
         QTest::newRow("hetjob component checked")
-            << QByteArray("#!/bin/sh\n#SBATCH -J a\n#SBATCH hetjob\n#SBATCH -J b --frob\nhostname\n")
+            << QByteArray(
+                   "#!/bin/sh\n#SBATCH -J a\n#SBATCH hetjob\n#SBATCH -J b --frob\nhostname\n")
             << "sbatch: unrecognized option '--frob'\n" + kTry;
     }
     void scriptChecks()
@@ -476,7 +508,8 @@ private Q_SLOTS:
     void emptyQuotesEndTheLine()
     {
         // get_argument() returns no word for "": the rest of that line is not read.
-        const Outcome o = runScript("#!/bin/sh\n#SBATCH --comment \"\" -J foo\n#SBATCH bar\nhostname\n");
+        const Outcome o =
+            runScript("#!/bin/sh\n#SBATCH --comment \"\" -J foo\n#SBATCH bar\nhostname\n");
         QVERIFY(o.parse);
         QCOMPARE(o.parse->request.comment, QStringLiteral("bar"));
         QVERIFY(o.parse->request.jobName.isEmpty());
@@ -484,22 +517,24 @@ private Q_SLOTS:
 
     void slurmPrefixAndQuiet()
     {
-        const QByteArray script = "#!/bin/sh\n#SLURM -J x\n#SLURM -J y\n#SBATCH -Q --help\nhostname\n";
+        const QByteArray script =
+            "#!/bin/sh\n#SLURM -J x\n#SLURM -J y\n#SBATCH -Q --help\nhostname\n";
         Outcome o = runScript(script);
         QVERIFY(o.parse);
-        QCOMPARE(o.stderrText, QStringLiteral("sbatch: error: Change from #SLURM to #SBATCH in your "
-                                              "script and verify the options are valid in sbatch\n"));
+        QCOMPARE(o.stderrText,
+                 QStringLiteral("sbatch: error: Change from #SLURM to #SBATCH in your "
+                                "script and verify the options are valid in sbatch\n"));
         QCOMPARE(o.parse->request.jobName, QStringLiteral("y"));
         QVERIFY(!o.parse->request.quiet); // a #SBATCH -Q is ignored
         QVERIFY(hasDiagnostic(o.parse->diagnostics, ScriptDiagnostic::Kind::SlurmPrefix, 2));
         // -Q on the command line silences info lines; -QQ errors too.
-        o = run({QStringLiteral("-N"), QStringLiteral("3"), QStringLiteral("-n"), QStringLiteral("2"),
-                 QStringLiteral("--wrap=x")});
+        o = run({QStringLiteral("-N"), QStringLiteral("3"), QStringLiteral("-n"),
+                 QStringLiteral("2"), QStringLiteral("--wrap=x")});
         QCOMPARE(o.stderrText, QStringLiteral("sbatch: Warning: can't run 2 processes on 3 nodes, "
                                               "setting nnodes to 2\n"));
         QCOMPARE(o.parse->request.minNodes, std::optional<int>(2));
-        o = run({QStringLiteral("-Q"), QStringLiteral("-N"), QStringLiteral("3"), QStringLiteral("-n"),
-                 QStringLiteral("2"), QStringLiteral("--wrap=x")});
+        o = run({QStringLiteral("-Q"), QStringLiteral("-N"), QStringLiteral("3"),
+                 QStringLiteral("-n"), QStringLiteral("2"), QStringLiteral("--wrap=x")});
         QCOMPARE(o.stderrText, QString());
     }
 
@@ -535,22 +570,39 @@ private Q_SLOTS:
         const Outcome o = run({QStringLiteral("--mem=") + mem, QStringLiteral("--wrap=x")});
         QVERIFY(o.parse);
         QCOMPARE(o.parse->request.memPerNodeMb, std::optional<qint64>(mb));
-        const Outcome perCpu = run({QStringLiteral("--mem-per-cpu=") + mem, QStringLiteral("--wrap=x")});
+        const Outcome perCpu =
+            run({QStringLiteral("--mem-per-cpu=") + mem, QStringLiteral("--wrap=x")});
         QCOMPARE(perCpu.parse->request.memPerCpuMb, std::optional<qint64>(mb));
     }
 
     void nodesTasksAndMisc()
     {
-        Outcome o = run({QStringLiteral("-N"), QStringLiteral("2-4"), QStringLiteral("-n8"),
-                         QStringLiteral("--ntasks-per-node=2"), QStringLiteral("-c"), QStringLiteral("2"),
-                         QStringLiteral("-pdebug"), QStringLiteral("-Acours"), QStringLiteral("--gres=gpu:l4:2"),
-                         QStringLiteral("--exclusive"), QStringLiteral("--requeue"), QStringLiteral("--nice"),
-                         QStringLiteral("--priority=10"), QStringLiteral("--parsable"),
-                         QStringLiteral("--test-only"), QStringLiteral("--chdir=sub"),
-                         QStringLiteral("-e"), QStringLiteral("err-%j"), QStringLiteral("-i"),
-                         QStringLiteral("none"), QStringLiteral("--comment=c"), QStringLiteral("--mail-type=END"),
-                         QStringLiteral("--qos=q"), QStringLiteral("--open-mode=append"),
-                         QStringLiteral("--signal=B:USR1@30"), QStringLiteral("--mcs-label=m"),
+        Outcome o = run({QStringLiteral("-N"),
+                         QStringLiteral("2-4"),
+                         QStringLiteral("-n8"),
+                         QStringLiteral("--ntasks-per-node=2"),
+                         QStringLiteral("-c"),
+                         QStringLiteral("2"),
+                         QStringLiteral("-pdebug"),
+                         QStringLiteral("-Acours"),
+                         QStringLiteral("--gres=gpu:l4:2"),
+                         QStringLiteral("--exclusive"),
+                         QStringLiteral("--requeue"),
+                         QStringLiteral("--nice"),
+                         QStringLiteral("--priority=10"),
+                         QStringLiteral("--parsable"),
+                         QStringLiteral("--test-only"),
+                         QStringLiteral("--chdir=sub"),
+                         QStringLiteral("-e"),
+                         QStringLiteral("err-%j"),
+                         QStringLiteral("-i"),
+                         QStringLiteral("none"),
+                         QStringLiteral("--comment=c"),
+                         QStringLiteral("--mail-type=END"),
+                         QStringLiteral("--qos=q"),
+                         QStringLiteral("--open-mode=append"),
+                         QStringLiteral("--signal=B:USR1@30"),
+                         QStringLiteral("--mcs-label=m"),
                          QStringLiteral("--wrap=x")});
         QVERIFY(o.parse);
         const JobRequest &r = o.parse->request;
@@ -582,7 +634,8 @@ private Q_SLOTS:
         QCOMPARE(r.qos, QStringLiteral("q"));
         QCOMPARE(r.otherOptions.value(QStringLiteral("mcs-label")), QStringLiteral("m"));
 
-        o = run({QStringLiteral("--no-requeue"), QStringLiteral("--gres=gpu:x:y:z"), QStringLiteral("--wrap=x")});
+        o = run({QStringLiteral("--no-requeue"), QStringLiteral("--gres=gpu:x:y:z"),
+                 QStringLiteral("--wrap=x")});
         QCOMPARE(o.parse->request.requeue, std::optional<bool>(false));
         QVERIFY(o.parse->request.gresInvalid); // for the controller to refuse
     }
@@ -625,7 +678,8 @@ private Q_SLOTS:
     void dependencies()
     {
         auto request = [](const QString &spec) {
-            return run({QStringLiteral("--dependency=") + spec, QStringLiteral("--wrap=x")}).parse->request;
+            return run({QStringLiteral("--dependency=") + spec, QStringLiteral("--wrap=x")})
+                .parse->request;
         };
         JobRequest r = request(QStringLiteral("afterok:17:18"));
         QCOMPARE(r.dependencies.size(), 1);
@@ -645,8 +699,9 @@ private Q_SLOTS:
         QCOMPARE(r.dependencies[0].type, DependencyType::After);
         QCOMPARE(r.dependencies[0].delayMinutes, (QList<std::uint32_t>{5}));
         QCOMPARE(r.dependencyText, QStringLiteral("after:17+5"));
-        for (const QString &bad : {QStringLiteral("garbage"), QStringLiteral("afterok:17,afterok:18?afterok:19"),
-                                   QStringLiteral("afterok:"), QStringLiteral("afterok:x")}) {
+        for (const QString &bad :
+             {QStringLiteral("garbage"), QStringLiteral("afterok:17,afterok:18?afterok:19"),
+              QStringLiteral("afterok:"), QStringLiteral("afterok:x")}) {
             r = request(bad);
             QVERIFY2(r.dependencyInvalid, qPrintable(bad));
             QVERIFY(r.dependencies.isEmpty());
@@ -656,8 +711,8 @@ private Q_SLOTS:
     void begin_data()
     {
         QTest::addColumn<QString>("spec");
-        QTest::addColumn<qint64>("epoch"); // 0: invalid
-        const qint64 now = kTranscriptEpoch;          // 2026-11-30T21:50:06Z
+        QTest::addColumn<qint64>("epoch");   // 0: invalid
+        const qint64 now = kTranscriptEpoch; // 2026-11-30T21:50:06Z
         const qint64 today = now - (21 * 3600 + 50 * 60 + 6);
         QTest::newRow("now+1hour") << "now+1hour" << now + 3600;
         QTest::newRow("now+90") << "now+90" << now + 90;
@@ -682,8 +737,9 @@ private Q_SLOTS:
         const Outcome o = run({QStringLiteral("--begin=") + spec, QStringLiteral("--wrap=x")});
         if (!epoch) {
             QVERIFY(!o.parse);
-            QCOMPARE(o.stderrText, QStringLiteral("Invalid time specification (pos=0): ") + spec +
-                                       QStringLiteral("\nsbatch: error: Invalid --begin specification\n"));
+            QCOMPARE(o.stderrText,
+                     QStringLiteral("Invalid time specification (pos=0): ") + spec +
+                         QStringLiteral("\nsbatch: error: Invalid --begin specification\n"));
             return;
         }
         QVERIFY(o.parse);
@@ -703,7 +759,8 @@ private Q_SLOTS:
                                                   "#SBATCH --late\n");
         QCOMPARE(scan.firstCommandLine, 7);
         QCOMPARE(scan.directives.size(), 5);
-        QCOMPARE(scan.directives[1].words, (QStringList{QStringLiteral("-J"), QStringLiteral("ok")}));
+        QCOMPARE(scan.directives[1].words,
+                 (QStringList{QStringLiteral("-J"), QStringLiteral("ok")}));
         QVERIFY(hasDiagnostic(scan.diagnostics, ScriptDiagnostic::Kind::Rejected, 2));
         QVERIFY(hasDiagnostic(scan.diagnostics, ScriptDiagnostic::Kind::Rejected, 4));
         QVERIFY(hasDiagnostic(scan.diagnostics, ScriptDiagnostic::Kind::Rejected, 5));
@@ -735,7 +792,8 @@ private Q_SLOTS:
     {
         QByteArray script = "#!/bin/sh\n";
         for (int i = 0; i < 20000; ++i)
-            script += "#SBATCH --comment=c" + QByteArray::number(i) + " -t " + QByteArray::number(i % 60 + 1) + "\n";
+            script += "#SBATCH --comment=c" + QByteArray::number(i) + " -t " +
+                      QByteArray::number(i % 60 + 1) + "\n";
         script += "echo start\n";
         script += QByteArray(8 * 1024 * 1024, 'x') + '\n';
         for (int i = 0; i < 5000; ++i)

@@ -16,6 +16,14 @@ class TestSlurmTime : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // Found by fuzz_slurmtime: the extremes of a 64-bit epoch must not overflow (UBSan).
+    void timestampAtTheLimitsOfTime()
+    {
+        QVERIFY(!formatTimestamp(std::numeric_limits<qint64>::min()).isEmpty());
+        QVERIFY(!formatTimestamp(std::numeric_limits<qint64>::max()).isEmpty());
+        QVERIFY(!formatTimestamp(-9223372036854775807LL, QStringLiteral("%F %T")).isEmpty());
+    }
+
     void timeLimit_data();
     void timeLimit();
     void durationSeconds_data();
