@@ -273,6 +273,7 @@ int runScontrol(CommandContext &ctx)
                 {QStringLiteral("PriorityWeightPartition"), QString::number(cfg.weightPartition)},
                 {QStringLiteral("PriorityWeightQOS"), QString::number(cfg.weightQos)},
                 {QStringLiteral("PriorityWeightTRES"), QStringLiteral("(null)")},
+                {QStringLiteral("ProctrackType"), QStringLiteral("proctrack/linuxproc")},
                 {QStringLiteral("PrologFlags"), cfg.prologFlagsText.isEmpty() ? QStringLiteral("(null)") : (cfg.prologContain && !cfg.prologFlagsText.contains(QLatin1String("Alloc")) ? QStringLiteral("Alloc,") + cfg.prologFlagsText : cfg.prologFlagsText)},
                 {QStringLiteral("SchedulerParameters"), cfg.schedParams.text.isEmpty() ? QStringLiteral("(null)") : cfg.schedParams.text},
                 {QStringLiteral("SchedulerType"), cfg.scheduler == SchedulerKind::Backfill ? QStringLiteral("sched/backfill") : QStringLiteral("sched/builtin")},

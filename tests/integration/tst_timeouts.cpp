@@ -1,0 +1,79 @@
+// Time limits as the real transcripts 03 and 08 recorded them. Those recordings poll squeue
+// in a loop whose wall-clock drift no virtual clock reproduces, and start jobs in the second
+// after their submission; so these tests check the behaviour line by line: the kill time on
+// slurmctld's 30 s beat, the slurmstepd line, TERM then KILL after KillWait, the states.
+#include "scenario.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace schedlab;
+
+class TestTimeouts : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QString run(const QString &name)
+    {
+        QFile f(QStringLiteral(SCHEDLAB_TEST_DATA "/transcripts/") + name);
+        if (!f.open(QIODevice::ReadOnly))
+            return QStringLiteral("cannot open ") + name;
+        QString error;
+        auto scenario = readScenario(f.readAll(), name, &error);
+        if (!scenario)
+            return error;
+        QBuffer out;
+        out.open(QIODevice::WriteOnly);
+        const SimResult r = runScenario(*scenario, QStringLiteral(SCHEDLAB_LIBEXEC), &out);
+        return QString::fromUtf8(out.data()) + r.error;
+    }
+
+private Q_SLOTS:
+    void timeLimitKillsOnTheThirtySecondBeat()
+    {
+        const QString t = run(QStringLiteral("03-timeout.yaml"));
+        QVERIFY2(t.contains(QStringLiteral(
+                     "$ cat timeout-34.out\nstart 21:31:20\nslurmstepd: error: *** JOB 34 ON n1 "
+                     "CANCELLED AT 2026-11-30T21:32:23 DUE TO TIME LIMIT ***\n")),
+                 qPrintable(t));
+        // A script that traps SIGTERM hears TERM and CONT, and is killed KillWait later.
+        QVERIFY2(t.contains(QStringLiteral(
+                     "slurmstepd: error: *** JOB 35 ON n1 CANCELLED AT 2026-11-30T21:32:23 DUE TO "
+                     "TIME LIMIT ***\nTerminated\nSIGTERM received at 21:32:23\nSIGCONT received at "
+                     "21:32:23\n")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("35:COMPLETING:")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral(
+                     "34              timeout    TIMEOUT      0:0   00:01:03   00:01:00 "
+                     "2026-11-30T21:31:20 2026-11-30T21:32:23 \n"
+                     "34.batch          batch  CANCELLED     0:15   00:01:03            "
+                     "2026-11-30T21:31:20 2026-11-30T21:32:23 \n")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("35.batch          batch  CANCELLED      0:9   00:01:33")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("JobState=TIMEOUT Reason=TimeLimit Dependency=(null)")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("ExitCode=0:15")), qPrintable(t));
+    }
+
+    void overTimeLimitGivesAMinuteMore()
+    {
+        const QString t = run(QStringLiteral("08-overtime.yaml"));
+        QVERIFY2(t.contains(QStringLiteral("scontrol: error: Invalid OverTimeLimit value: NONE\n"
+                                           "slurm_update error: No error\n[exit 1]\n")),
+                 qPrintable(t));
+        // 90 s with a 1 min limit and OverTimeLimit=1: completes; 200 s: killed at 2:03.
+        QVERIFY2(t.contains(QStringLiteral("42                 ot90  COMPLETED      0:0   00:01:30")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("43                ot200    TIMEOUT      0:0")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("CANCELLED AT 2026-11-30T21:38:23 DUE TO TIME LIMIT ***")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("OverTimeLimit=1 PreemptMode=OFF")), qPrintable(t));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTimeouts)
+#include "tst_timeouts.moc"
