@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <array>
 #include <climits>
-#include <functional>
 #include <map>
 #include <optional>
 
@@ -2284,13 +2283,10 @@ public:
     }
 
     // getopt over argv (argv[0] the program name); *optind receives where it stopped.
-    bool runGetopt(const QList<Bytes> &argv, bool setByEnv, bool earlyPass, int *optind,
-                   const std::function<void(int)> &beforeOption = {})
+    bool runGetopt(const QList<Bytes> &argv, bool setByEnv, bool earlyPass, int *optind)
     {
         Getopt g(argv);
         while (true) {
-            if (beforeOption)
-                beforeOption(g.optind());
             const GetoptEvent ev = g.next();
             if (ev.kind == GetoptEvent::Done)
                 break;

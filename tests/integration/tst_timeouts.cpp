@@ -1,4 +1,4 @@
-// Time limits as the real transcripts 03 and 08 recorded them. Those recordings poll squeue
+// Time limits and backfill as the real transcripts 03, 04 and 08 recorded them. Those recordings poll squeue
 // in a loop whose wall-clock drift no virtual clock reproduces, and start jobs in the second
 // after their submission; so these tests check the behaviour line by line: the kill time on
 // slurmctld's 30 s beat, the slurmstepd line, TERM then KILL after KillWait, the states.
@@ -72,6 +72,41 @@ private Q_SLOTS:
         QVERIFY2(t.contains(QStringLiteral("CANCELLED AT 2026-11-30T21:38:23 DUE TO TIME LIMIT ***")),
                  qPrintable(t));
         QVERIFY2(t.contains(QStringLiteral("OverTimeLimit=1 PreemptMode=OFF")), qPrintable(t));
+    }
+
+    // Transcript 04: slurmctld started A in the second after its submission, which shifts every
+    // later time of the recording by one second; the decisions are what is checked here.
+    void backfillReservesAndFillsTheGap()
+    {
+        const QString t = run(QStringLiteral("04-backfill.yaml"));
+        // B (2 nodes, top priority) waits for A's limit on both nodes ...
+        QVERIFY2(t.contains(QStringLiteral("                38    normal        B      kim PD "
+                                           "2026-11-30T21:36:05      2 n[1-2]               (Resources)")),
+                 qPrintable(t));
+        // ... C5 (5 min) would overlap that reservation: it is planned at its end, rounded
+        // down to bf_resolution, on n2 ...
+        QVERIFY2(t.contains(QStringLiteral("                39    normal       C5      kim PD "
+                                           "2026-11-30T21:38:00      1 n2                   (Priority)")),
+                 qPrintable(t));
+        // ... C1 (1 min) ends before B could start: the backfill starts it on n2.
+        QVERIFY2(t.contains(QStringLiteral("      40    normal       C1  R ")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("JobName=C1\n   Priority=900 Nice=100 Account=cours QOS=normal\n"
+                                           "   JobState=RUNNING Reason=None")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("Scheduler=Backfill\n   ReqNodeList=(null) ExcNodeList=(null)\n   NodeList=n2")),
+                 qPrintable(t));
+        // D asks for more than MaxTime: PartitionConfig, then the backfill names the limit.
+        QVERIFY2(t.contains(QStringLiteral("(PartitionConfig)       1000")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("41    normal        D      kim PD                 N/A      1 (null)               (PartitionTimeLimit)")),
+                 qPrintable(t));
+        // Once B is cancelled, C5 starts on n2 while A still runs on n1.
+        QVERIFY2(t.contains(QStringLiteral("      37    normal        A  R       1:05       3:00      1                   n1       1000\n"
+                                           "      39    normal       C5  R ")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("38                    B CANCELLED+      0:0                None 2026-11-30T21:34:03                 None \n"
+                                           "41                    D CANCELLED+      0:0                None 2026-11-30T21:34:10   PartitionTimeLimit \n")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("38                    B CANCELLED+     100000")), qPrintable(t));
     }
 };
 

@@ -249,8 +249,9 @@ int runScontrol(CommandContext &ctx)
             const QList<QPair<QString, QString>> rows{
                 {QStringLiteral("AccountingStorageType"), cfg.accountingStorageType},
                 {QStringLiteral("ClusterName"), cfg.clusterName},
-                {QStringLiteral("DefMemPerCPU"), cfg.defMemPerCpu ? QString::number(cfg.defMemPerCpu) : QStringLiteral("UNLIMITED")},
-                {QStringLiteral("DefMemPerNode"), cfg.defMemPerNode ? QString::number(cfg.defMemPerNode) : QStringLiteral("UNLIMITED")},
+                cfg.defMemPerCpu ? QPair<QString, QString>{QStringLiteral("DefMemPerCPU"), QString::number(cfg.defMemPerCpu)} : QPair<QString, QString>(),
+                // DefMemPerCPU and DefMemPerNode are one setting in slurmctld: one line shows.
+                cfg.defMemPerCpu ? QPair<QString, QString>() : QPair<QString, QString>{QStringLiteral("DefMemPerNode"), cfg.defMemPerNode ? QString::number(cfg.defMemPerNode) : QStringLiteral("UNLIMITED")},
                 {QStringLiteral("EnforcePartLimits"), cfg.enforcePartLimits == EnforcePartLimits::No ? QStringLiteral("NO") : (cfg.enforcePartLimits == EnforcePartLimits::All ? QStringLiteral("ALL") : QStringLiteral("ANY"))},
                 {QStringLiteral("FirstJobId"), QString::number(cfg.firstJobId)},
                 {QStringLiteral("GresTypes"), cfg.gresTypes.isEmpty() ? QStringLiteral("(null)") : cfg.gresTypes.join(QLatin1Char(','))},
@@ -282,7 +283,8 @@ int runScontrol(CommandContext &ctx)
             };
             QString out = QStringLiteral("Configuration data as of %1\n").arg(formatTimestamp(c.now(), ctx.timeFormat()));
             for (const auto &[k, v] : rows)
-                out += row(k, v);
+                if (!k.isEmpty())
+                    out += row(k, v);
             ctx.out(out);
             return ctx.finish(0);
         }

@@ -403,6 +403,7 @@ int runSqueue(CommandContext &ctx)
         return ctx.finish(1);
     }
     // Default order: start time descending, then partition, compact state, priority.
+    // A pending job the backfill has not planned counts from its submission.
     auto startKey = [](const Job *j) { return j->startTime ? j->startTime : j->submitTime; };
     std::stable_sort(jobs.begin(), jobs.end(),
                      [&](const Job *a, const Job *b) { return startKey(a) > startKey(b); });
