@@ -307,6 +307,18 @@ SubmitResult Controller::submit(const Submission &s)
     job.nice = s.request.nice;
     job.requeue = s.request.requeue.value_or(config_.jobRequeue);
 
+    // What sbatch leaves to slurmctld to refuse, before any job is created.
+    if (s.request.dependencyInvalid)
+        return reject(QStringLiteral("sbatch: error: Batch job submission failed: Job dependency problem\n"));
+    if (s.request.arrayInvalid)
+        return reject(QStringLiteral("sbatch: error: Batch job submission failed: Invalid job array specification\n"));
+    if (s.request.gresInvalid)
+        return reject(QStringLiteral("sbatch: error: Invalid generic resource (gres) specification\n"));
+    if (s.request.nice < 0 && !users_->isOperator(s.user))
+        return reject(QStringLiteral("sbatch: error: Batch job submission failed: Invalid --nice value\n"));
+    for (const GresRequest &g : s.request.gres)
+        if (!config_.gresTypes.contains(g.name))
+            return reject(QStringLiteral("sbatch: error: Invalid generic resource (gres) specification\n"));
     const PartitionConfig *part = s.request.partition.isEmpty()
                                       ? config_.defaultPartition()
                                       : partitionConfig(s.request.partition);

@@ -11,6 +11,27 @@ namespace schedlab::slurm {
 
 namespace {
 
+QString locateScript(const Invocation &inv, const SbatchCommandLine &cmd)
+{
+    const QString name = cmd.scriptPath;
+    if (name.isEmpty())
+        return {};
+    if (name.startsWith(QLatin1Char('/')))
+        return name;
+    QStringList folders;
+    if (!cmd.chdir.isEmpty())
+        folders << QDir(inv.cwd).absoluteFilePath(cmd.chdir);
+    folders << inv.cwd;
+    if (!name.contains(QLatin1Char('/')))
+        folders += inv.env(QStringLiteral("PATH")).split(QLatin1Char(':'), Qt::SkipEmptyParts);
+    for (const QString &folder : folders) {
+        const QString candidate = QDir(folder).absoluteFilePath(name);
+        if (QFileInfo(candidate).isFile())
+            return candidate;
+    }
+    return QDir(inv.cwd).absoluteFilePath(name);
+}
+
 void submitParsed(const Invocation &inv, Controller &controller, CommandSession &session,
                   const SbatchCommandLine &cmd, const QByteArray &script, const QString &scriptName)
 {
@@ -20,9 +41,11 @@ void submitParsed(const Invocation &inv, Controller &controller, CommandSession 
     input.scriptName = scriptName;
     input.environment = inv.environment;
     input.submitEpoch = controller.now();
+    input.cwd = inv.cwd;
     auto parsed = parseSbatch(input);
     if (auto *failure = std::get_if<ToolFailure>(&parsed)) {
         session.writeErr(failure->stderrText.toUtf8());
+        session.writeOut(failure->stdoutText.toUtf8());
         session.finish(failure->exitCode);
         return;
     }
@@ -35,7 +58,7 @@ void submitParsed(const Invocation &inv, Controller &controller, CommandSession 
     s.workDir = inv.cwd;
     s.script = p.script;
     if (!scriptName.isEmpty())
-        s.command = QDir::cleanPath(QDir(inv.cwd).absoluteFilePath(scriptName));
+        s.command = QDir::cleanPath(locateScript(inv, cmd));
     s.defaultName = !p.request.wrap.isEmpty() || cmd.hasWrap
                         ? QStringLiteral("wrap")
                         : (scriptName.isEmpty() ? QStringLiteral("sbatch")
@@ -66,9 +89,10 @@ void submitParsed(const Invocation &inv, Controller &controller, CommandSession 
 
 int runSbatch(CommandContext &ctx)
 {
-    auto first = parseSbatchCommandLine(ctx.invocation.args);
+    auto first = parseSbatchCommandLine(ctx.invocation.args, ctx.invocation.environment);
     if (auto *failure = std::get_if<ToolFailure>(&first)) {
         ctx.err(failure->stderrText);
+        ctx.out(failure->stdoutText);
         return ctx.finish(failure->exitCode);
     }
     const SbatchCommandLine cmd = std::get<SbatchCommandLine>(first);
@@ -81,7 +105,7 @@ int runSbatch(CommandContext &ctx)
         return ctx.finish(0);
     }
     if (cmd.wantsVersion) {
-        ctx.out(slurmVersionLine());
+        ctx.out(sbatchVersionText());
         return ctx.finish(0);
     }
     if (cmd.readsStdin()) {
@@ -95,11 +119,14 @@ int runSbatch(CommandContext &ctx)
         return 0;
     }
     QByteArray script;
-    if (!cmd.scriptPath.isEmpty()) {
-        QFile file(QDir(ctx.invocation.cwd).absoluteFilePath(cmd.scriptPath));
-        if (!file.open(QIODevice::ReadOnly) || QFileInfo(file).isDir()) {
-            ctx.err(QStringLiteral("sbatch: error: Unable to open file %1\n").arg(cmd.scriptPath));
-            return ctx.finish(1);
+    if (cmd.hasScript) {
+        // sbatch looks for the script in -D's folder, then the submission folder, then PATH.
+        const QString path = locateScript(ctx.invocation, cmd);
+        QFile file(path);
+        if (path.isEmpty() || !file.open(QIODevice::ReadOnly) || QFileInfo(file).isDir()) {
+            const ToolFailure failure = sbatchOpenFailure(cmd, cmd.scriptPath);
+            ctx.err(failure.stderrText);
+            return ctx.finish(failure.exitCode);
         }
         // A script is a few lines; refuse to read gigabytes into the controller.
         script = file.read(64 * 1024 * 1024);
