@@ -403,10 +403,16 @@ int runSqueue(CommandContext &ctx)
         return ctx.finish(1);
     }
     // Default order: start time descending, then partition, compact state, priority.
-    // A pending job the backfill has not planned counts from its submission.
+    // Before the sort by partition, state and priority, jobs are ordered by start time,
+    // latest first. A pending job the backfill has not planned (held, waiting for a
+    // dependency, not looked at yet) counts from its submission, and among those the newest
+    // comes first, as Slurm 22.05 lists them.
     auto startKey = [](const Job *j) { return j->startTime ? j->startTime : j->submitTime; };
-    std::stable_sort(jobs.begin(), jobs.end(),
-                     [&](const Job *a, const Job *b) { return startKey(a) > startKey(b); });
+    std::stable_sort(jobs.begin(), jobs.end(), [&](const Job *a, const Job *b) {
+        if (startKey(a) != startKey(b))
+            return startKey(a) > startKey(b);
+        return !a->startTime && !b->startTime && a->id > b->id;
+    });
     if (startMode) {
         // Unknown start times (N/A) come last.
         auto key = [](const Job *j) { return j->startTime ? j->startTime : LLONG_MAX; };
