@@ -139,7 +139,8 @@ void AccountingStore::record(const Job &job)
     r.nodeList = job.allocation.isEmpty() ? QString() : compressHostlistSorted(job.nodeNames());
     r.state = job.state;
     r.requid = job.requid;
-    r.reason = job.reason;
+    // Accounting keeps the dependency wait as "Dependency", never satisfied or not.
+    r.reason = job.reason == Reason::DependencyNeverSatisfied ? Reason::Dependency : job.reason;
     r.exitCode = job.exitCode;
     r.exitSignal = job.exitSignal;
     r.derivedExitCode = job.derivedExitCode;

@@ -390,7 +390,8 @@ SubmitResult Controller::submit(const Submission &s)
 
     job.id = nextJobId_++;
     job.submitTime = now_;
-    job.eligibleTime = now_;
+    // Eligible (and accruing age) from now, unless held or waiting for its dependencies.
+    job.eligibleTime = s.request.hold ? 0 : now_;
     job.accrueTime = now_;
     if (s.request.beginEpoch && *s.request.beginEpoch > now_) {
         job.beginTime = *s.request.beginEpoch;
@@ -414,8 +415,9 @@ SubmitResult Controller::submit(const Submission &s)
         job.reason = Reason::JobHeldUser;
     } else if (limit != Reason::None) {
         job.reason = Reason::PartitionConfig;
-    } else if (!s.request.dependencies.isEmpty()) {
+    } else if (!s.request.dependencies.isEmpty() && dependencyStatus(job) != QLatin1String("(null)")) {
         job.reason = Reason::Dependency;
+        job.eligibleTime = 0;
     } else if (job.reason == Reason::None && !isTopPriority(job)) {
         job.reason = Reason::Priority;
     }
@@ -681,6 +683,8 @@ Controller::UpdateResult Controller::release(std::uint32_t jobId, const QString 
     if (job.state != JobState::Pending)
         return UpdateResult::AlreadyDone;
     job.heldByUser = job.heldByAdmin = false;
+    if (!job.eligibleTime && (job.request.dependencies.isEmpty() || dependencyStatus(job) == QLatin1String("(null)")))
+        job.eligibleTime = now_;
     job.priorityFixed = job.request.priority.has_value();
     job.priority = job.priorityFixed ? *job.request.priority : newPriority(job);
     job.reason = Reason::None;
@@ -811,8 +815,13 @@ void Controller::endJob(Job &job, JobState state, Reason reason, int exitCode, i
     }
     schedule(now_ + config_.minJobAge, TimedEvent::Kind::Purge, job.id);
     emitEvent(JobEvent::Kind::Ended, job);
-    dependenciesChanged();
     mainPass(false); // a job ending triggers a pass at once
+    // Jobs waiting on this one learn it after that pass, and start at the next one
+    // (slurmctld updates dependencies after the end-of-job pass).
+    if (dependenciesChanged()) {
+        submitPassWanted_ = true;
+        schedule(now_ + config_.schedParams.batchSchedDelay, TimedEvent::Kind::SubmitPass, 0);
+    }
 }
 
 void Controller::beginKill(Job &job, JobState finalState, Reason reason, const QString &why)
@@ -975,13 +984,33 @@ void Controller::purgeOld()
     // Purge events are scheduled per job; nothing to sweep.
 }
 
-void Controller::dependenciesChanged()
+bool Controller::dependenciesChanged()
 {
+    bool freed = false;
     for (std::uint32_t id : pending_) {
         Job &job = jobs_.at(id);
-        if (!job.request.dependencies.isEmpty())
-            eligible(job, true);
+        if (job.request.dependencies.isEmpty() || job.eligibleTime)
+            continue;
+        if (eligible(job, true) || (job.reason != Reason::Dependency
+                                    && job.reason != Reason::DependencyNeverSatisfied)) {
+            job.eligibleTime = job.accrueTime = now_; // its dependencies are met from now on
+            freed = true;
+        }
     }
+    // --kill-on-invalid-dep=yes: a dependency that can never be met cancels the job.
+    const QSet<std::uint32_t> doomed = std::exchange(killForDependency_, {});
+    for (std::uint32_t id : doomed) {
+        auto it = jobs_.find(id);
+        if (it == jobs_.end() || it->second.state != JobState::Pending)
+            continue;
+        const QString dependency = dependencyStatus(it->second);
+        cancel(id, QStringLiteral("root"));
+        it->second.reason = Reason::DependencyNeverSatisfied;
+        it->second.requid = -1;
+        it->second.request.dependencyText = dependency;
+        emitEvent(JobEvent::Kind::Updated, it->second);
+    }
+    return freed;
 }
 
 // --- time ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 #include "users.h"
 
 #include <QHash>
+#include <QSet>
 #include <QList>
 #include <QString>
 
@@ -145,6 +146,9 @@ public:
     QList<const Job *> jobs() const;
     const NodeUsage &usage() const { return usage_; }
     const Decision *lastDecision(std::uint32_t jobId) const;
+    // Dependency= of scontrol and %E of squeue: what is left of the job's dependencies, each
+    // "(unfulfilled)" or "(failed)"; "(null)" once none is left or the job runs.
+    QString dependencyStatus(const Job &job) const;
     QList<Decision> decisions(std::uint32_t jobId) const;
     // Priority factors (for sprio), each in [0,1], and the weighted total.
     struct PriorityFactors
@@ -191,6 +195,7 @@ private:
     PreemptMode preemptModeOf(const Job &job) const;
     bool tryPreempt(Job &preemptor);
     void preemptionDone(std::uint32_t victimId);
+    QSet<std::uint32_t> killForDependency_; // --kill-on-invalid-dep=yes jobs to cancel
     QHash<std::uint32_t, int> preemptionsFor_;        // preemptor -> victims still dying
     QHash<std::uint32_t, std::uint32_t> preemptedBy_; // victim -> preemptor
     QList<Job *> pendingInOrder();
@@ -207,7 +212,7 @@ private:
     void accrueUsage(qint64 until);
     void schedule(qint64 at, TimedEvent::Kind kind, std::uint32_t jobId);
     void emitEvent(JobEvent::Kind kind, const Job &job);
-    void dependenciesChanged();
+    bool dependenciesChanged(); // true when a job's dependencies got met
 
     // Indexed lookups: the configuration's own are linear, and schedulers call them a lot.
     const NodeConfig *nodeConfig(const QString &name) const { return nodeIndex_.value(name); }

@@ -32,6 +32,50 @@ QList<Job *> Controller::pendingInOrder()
     return list;
 }
 
+QString Controller::dependencyStatus(const Job &job) const
+{
+    if (job.state != JobState::Pending || job.request.dependencies.isEmpty())
+        return QStringLiteral("(null)");
+    static const char *names[] = {"after", "afterany", "afterok", "afternotok", "singleton",
+                                  "aftercorr", "afterburstbuffer"};
+    QStringList parts;
+    for (const Dependency &dep : job.request.dependencies) {
+        const QString type = QLatin1String(names[int(dep.type)]);
+        if (dep.type == DependencyType::Singleton) {
+            bool waiting = false;
+            for (const auto &[id, other] : jobs_)
+                if (id < job.id && other.user == job.user && other.name == job.name
+                    && !isFinished(other.state))
+                    waiting = true;
+            if (waiting)
+                parts << QStringLiteral("singleton(unfulfilled)");
+            continue;
+        }
+        for (std::uint32_t target : dep.jobIds) {
+            const Job *t = this->job(target);
+            if (!t)
+                continue; // unknown or purged: nothing to wait for
+            const bool done = isFinished(t->state) && !t->completing;
+            bool satisfied = false, failed = false;
+            switch (dep.type) {
+            case DependencyType::After: satisfied = t->state != JobState::Pending; break;
+            case DependencyType::AfterOk:
+                satisfied = done && t->state == JobState::Completed;
+                failed = done && t->state != JobState::Completed;
+                break;
+            case DependencyType::AfterNotOk:
+                satisfied = done && t->state != JobState::Completed;
+                failed = done && t->state == JobState::Completed;
+                break;
+            default: satisfied = done; break;
+            }
+            if (!satisfied)
+                parts << QStringLiteral("%1:%2(%3)").arg(type).arg(target).arg(failed ? QStringLiteral("failed") : QStringLiteral("unfulfilled"));
+        }
+    }
+    return parts.isEmpty() ? QStringLiteral("(null)") : parts.join(job.request.dependencyAny ? QLatin1Char('?') : QLatin1Char(','));
+}
+
 // Whether a job may be considered at all; sets the reason that holds it back.
 bool Controller::eligible(Job &job, bool setReason, bool fromBackfill)
 {
@@ -88,6 +132,8 @@ bool Controller::eligible(Job &job, bool setReason, bool fromBackfill)
             if (setReason)
                 job.reason = never && !job.request.dependencyAny ? Reason::DependencyNeverSatisfied
                                                                  : Reason::Dependency;
+            if (never && job.request.killOnInvalidDep)
+                killForDependency_.insert(job.id);
             return false;
         }
         if (job.reason == Reason::Dependency)

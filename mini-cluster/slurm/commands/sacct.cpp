@@ -93,7 +93,7 @@ public:
         if (f == QLatin1String("submit"))
             return formatTimestamp(r_.submit, tf_);
         if (f == QLatin1String("eligible"))
-            return formatTimestamp(r_.eligible, tf_);
+            return r_.eligible ? formatTimestamp(r_.eligible, tf_) : QStringLiteral("Unknown");
         if (f == QLatin1String("nodelist"))
             return step_ ? step_->nodes : (r_.nodeList.isEmpty() ? QStringLiteral("None assigned") : r_.nodeList);
         if (f == QLatin1String("nnodes") || f == QLatin1String("allocnodes"))
@@ -305,8 +305,10 @@ int runSacct(CommandContext &ctx)
         if (!states.isEmpty() && !states.contains(stateName(r.state)) && !states.contains(stateCompact(r.state)))
             continue;
         if (!idsGiven) {
+            // The window is about eligible jobs: one never eligible (held, waiting for a
+            // dependency or its begin time) is left out.
             const qint64 endOrNow = r.end ? r.end : c.now();
-            if (endOrNow < windowStart || r.submit > windowEnd)
+            if (!r.eligible || r.eligible > windowEnd || endOrNow < windowStart)
                 continue;
         }
         Row row(r, nullptr, c, ctx.timeFormat());

@@ -45,7 +45,7 @@ QString showJob(const Controller &c, const Job &j, const QString &tf)
         lines.last() = QStringLiteral("JobId=%1 ArrayJobId=%2 ArrayTaskId=%3 JobName=%4").arg(j.id).arg(j.arrayJobId).arg(jobIdText(j).section(QLatin1Char('_'), 1)).arg(j.name);
     lines << QStringLiteral("UserId=%1(%2) GroupId=%1(%3) MCS_label=N/A").arg(j.user).arg(j.uid).arg(j.gid);
     lines << QStringLiteral("Priority=%1 Nice=%2 Account=%3 QOS=%4").arg(j.priority).arg(j.nice).arg(j.account, j.qos);
-    lines << QStringLiteral("JobState=%1 Reason=%2 Dependency=%3").arg(state, reason, j.request.dependencyText.isEmpty() || !pending ? QStringLiteral("(null)") : j.request.dependencyText);
+    lines << QStringLiteral("JobState=%1 Reason=%2 Dependency=%3").arg(state, reason, j.state == JobState::Cancelled && j.reason == Reason::DependencyNeverSatisfied ? j.request.dependencyText : c.dependencyStatus(j));
     lines << QStringLiteral("Requeue=%1 Restarts=%2 BatchFlag=1 Reboot=0 ExitCode=%3:%4").arg(j.requeue ? 1 : 0).arg(j.restarts).arg(j.exitCode).arg(isFinished(j.state) && j.exitCode == 0 && j.exitSignal == 0 && !j.steps.isEmpty() ? j.steps.last().exitSignal : j.exitSignal);
     lines << QStringLiteral("RunTime=%1 TimeLimit=%2 TimeMin=N/A").arg(formatHms(runTime), formatScontrolLimit(j.timeLimit));
     lines << QStringLiteral("SubmitTime=%1 EligibleTime=%2").arg(ts(j.submitTime), ts(j.eligibleTime));

@@ -174,7 +174,7 @@ public:
         case 'k': return job.request.comment.isEmpty() ? QStringLiteral("(null)") : job.request.comment;
         case 'n': case 'x': return QString();
         case 'f': return QStringLiteral("(null)");
-        case 'E': return job.request.dependencyText.isEmpty() ? QStringLiteral("(null)") : job.request.dependencyText;
+        case 'E': return c_.dependencyStatus(job);
         case 'h': return job.exclusive ? QStringLiteral("NO") : QStringLiteral("OK");
         case 'O': return QStringLiteral("0");
         case 'v': return QStringLiteral("(null)");
