@@ -264,6 +264,14 @@ bool Engine::launch(const Job &job)
     if (job.arrayJobId && job.arrayTaskId != Job::kNoTask) {
         env.insert(QStringLiteral("SLURM_ARRAY_JOB_ID"), QString::number(job.arrayJobId));
         env.insert(QStringLiteral("SLURM_ARRAY_TASK_ID"), QString::number(job.arrayTaskId));
+        if (job.request.array && !job.request.array->taskIds.isEmpty()) {
+            const QList<std::uint32_t> &ids = job.request.array->taskIds;
+            env.insert(QStringLiteral("SLURM_ARRAY_TASK_COUNT"), QString::number(ids.size()));
+            env.insert(QStringLiteral("SLURM_ARRAY_TASK_MIN"), QString::number(*std::min_element(ids.begin(), ids.end())));
+            env.insert(QStringLiteral("SLURM_ARRAY_TASK_MAX"), QString::number(*std::max_element(ids.begin(), ids.end())));
+            if (job.arrayMaxRunning > 0)
+                env.insert(QStringLiteral("SLURM_ARRAY_TASK_STEP"), QStringLiteral("1"));
+        }
     }
     if (!job.allocation.isEmpty() && !job.allocation.first().gpuIndices.isEmpty()) {
         QStringList gpus;

@@ -78,7 +78,8 @@ bool AccountingStore::open(const QString &path, QString *error)
             "nodelist TEXT, state INTEGER, requid INTEGER, reason INTEGER, exit_code INTEGER, "
             "exit_signal INTEGER, derived INTEGER, timelimit INTEGER, priority INTEGER, "
             "submit INTEGER, eligible INTEGER, start INTEGER, end_time INTEGER, cpus INTEGER, "
-            "nnodes INTEGER, reqmem INTEGER, steps TEXT)"))) {
+            "nnodes INTEGER, reqmem INTEGER, steps TEXT, array_job INTEGER DEFAULT 0, "
+            "array_task INTEGER DEFAULT 0)"))) {
         if (error)
             *error = QStringLiteral("%1: %2").arg(path, q.lastError().text());
         return false;
@@ -86,7 +87,7 @@ bool AccountingStore::open(const QString &path, QString *error)
     q.exec(QStringLiteral("SELECT id, id_text, name, user, uid, gid, account, partition, workdir, "
                           "nodelist, state, requid, reason, exit_code, exit_signal, derived, "
                           "timelimit, priority, submit, eligible, start, end_time, cpus, nnodes, "
-                          "reqmem, steps FROM jobs"));
+                          "reqmem, steps, array_job, array_task FROM jobs"));
     while (q.next()) {
         JobRecord r;
         int i = 0;
@@ -116,6 +117,8 @@ bool AccountingStore::open(const QString &path, QString *error)
         r.nnodes = q.value(i++).toInt();
         r.reqMemMb = q.value(i++).toLongLong();
         r.steps = stepsFromText(q.value(i++).toString());
+        r.arrayJobId = q.value(i++).toUInt();
+        r.arrayTaskId = q.value(i++).toUInt();
         records_.insert(r.jobId, r);
     }
     return true;
@@ -126,6 +129,8 @@ void AccountingStore::record(const Job &job)
     const bool isNew = !records_.contains(job.id);
     JobRecord &r = records_[job.id];
     r.jobId = job.id;
+    r.arrayJobId = job.arrayTaskId != Job::kNoTask ? job.arrayJobId : 0;
+    r.arrayTaskId = job.arrayTaskId != Job::kNoTask ? job.arrayTaskId : 0;
     r.jobIdText = job.arrayJobId && job.arrayTaskId != Job::kNoTask
                       ? QStringLiteral("%1_%2").arg(job.arrayJobId).arg(job.arrayTaskId)
                       : QString::number(job.id);
@@ -175,14 +180,15 @@ void AccountingStore::flush()
     db.transaction();
     QSqlQuery q(db);
     q.prepare(QStringLiteral(
-        "INSERT OR REPLACE INTO jobs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+        "INSERT OR REPLACE INTO jobs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
     for (std::uint32_t id : std::as_const(dirty_)) {
         const JobRecord &r = records_[id];
         const QVariantList values{r.jobId, r.jobIdText, r.name, r.user, r.uid, r.gid, r.account,
                                   r.partition, r.workDir, r.nodeList, int(r.state), r.requid,
                                   int(r.reason), r.exitCode, r.exitSignal, r.derivedExitCode,
                                   r.timeLimit, r.priority, r.submit, r.eligible, r.start, r.end,
-                                  r.allocCpus, r.nnodes, r.reqMemMb, stepsToText(r.steps)};
+                                  r.allocCpus, r.nnodes, r.reqMemMb, stepsToText(r.steps),
+                                  r.arrayJobId, r.arrayTaskId};
         for (int i = 0; i < values.size(); ++i)
             q.bindValue(i, values[i]);
         q.exec();

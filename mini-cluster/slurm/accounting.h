@@ -17,6 +17,8 @@ struct JobRecord
 {
     std::uint32_t jobId = 0;
     QString jobIdText;  // "17", "17_3"
+    std::uint32_t arrayJobId = 0; // 0: not an array task
+    std::uint32_t arrayTaskId = 0;
     QString name, user, account, partition, workDir, nodeList;
     int uid = 0, gid = 0;
     JobState state = JobState::Pending;

@@ -549,6 +549,31 @@ Controller::CancelResult Controller::cancel(std::uint32_t jobId, const QString &
     return CancelResult::Ok;
 }
 
+Controller::CancelResult Controller::cancelTask(std::uint32_t arrayJobId, std::uint32_t taskId,
+                                               const QString &byUser)
+{
+    for (auto &[id, job] : jobs_) {
+        if (job.arrayJobId != arrayJobId)
+            continue;
+        if (job.arrayTaskId == taskId && !job.isArrayMaster())
+            return cancel(id, byUser);
+        if (job.isArrayMaster() && job.pendingTasks.contains(taskId)) {
+            if (job.user != byUser && !users_->isOperator(byUser))
+                return CancelResult::PermissionDenied;
+            if (job.pendingTasks.size() == 1) {
+                job.arrayTaskId = taskId;
+                job.pendingTasks.clear();
+                return cancel(id, byUser);
+            }
+            // A pending task leaves the array without a trace, as in slurmctld.
+            job.pendingTasks.removeAll(taskId);
+            emitEvent(JobEvent::Kind::Updated, job);
+            return CancelResult::Ok;
+        }
+    }
+    return CancelResult::InvalidId;
+}
+
 Controller::CancelResult Controller::signal(std::uint32_t jobId, int sig, SignalScope scope,
                                            const QString &byUser)
 {

@@ -109,6 +109,8 @@ public:
     SubmitResult submit(const Submission &submission);
     enum class CancelResult { Ok, InvalidId, AlreadyDone, PermissionDenied, NotRunning };
     CancelResult cancel(std::uint32_t jobId, const QString &byUser);
+    // scancel A_T: one task of an array, running or still pending.
+    CancelResult cancelTask(std::uint32_t arrayJobId, std::uint32_t taskId, const QString &byUser);
     // scancel --signal: which processes of a running job get it (no state change). Without
     // -b or -f it goes to the job's steps only, so a batch job without srun steps gets none.
     enum class SignalScope { Steps, BatchShell, WholeJob };

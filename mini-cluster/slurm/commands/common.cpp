@@ -25,21 +25,28 @@ QString fitSacct(const QString &value, int width, bool right)
     return right ? v.rightJustified(width) : v.leftJustified(width);
 }
 
+QString arrayTasksText(const Job &job)
+{
+    // Ranges of the pending task ids, as a hostlist would compress them: "1-3,5".
+    QStringList ids;
+    for (std::uint32_t t : job.pendingTasks)
+        ids << QStringLiteral("x%1").arg(t);
+    QString ranged = compressHostlistSorted(ids).mid(1);
+    if (ranged.startsWith(QLatin1Char('[')))
+        ranged = ranged.mid(1, ranged.size() - 2);
+    if (job.arrayMaxRunning > 0)
+        ranged += QStringLiteral("%%1").arg(job.arrayMaxRunning);
+    return ranged;
+}
+
 QString jobIdText(const Job &job)
 {
     if (!job.arrayJobId)
         return QString::number(job.id);
     if (job.isArrayMaster() && job.state == JobState::Pending) {
-        QStringList ids;
-        for (std::uint32_t t : job.pendingTasks)
-            ids << QStringLiteral("x%1").arg(t);
-        // Reuse the hostlist compressor on "x<id>" names to get "[1-3,5]".
-        QString ranged = compressHostlistSorted(ids).mid(1);
-        if (!ranged.startsWith(QLatin1Char('[')))
-            ranged = QLatin1Char('[') + ranged + QLatin1Char(']');
-        if (job.pendingTasks.size() == 1)
-            ranged = QString::number(job.pendingTasks.first());
-        return QStringLiteral("%1_%2").arg(job.arrayJobId).arg(ranged);
+        if (job.pendingTasks.size() == 1 && job.arrayMaxRunning == 0)
+            return QStringLiteral("%1_%2").arg(job.arrayJobId).arg(job.pendingTasks.first());
+        return QStringLiteral("%1_[%2]").arg(job.arrayJobId).arg(arrayTasksText(job));
     }
     return QStringLiteral("%1_%2").arg(job.arrayJobId).arg(job.arrayTaskId);
 }

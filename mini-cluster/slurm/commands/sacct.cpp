@@ -293,8 +293,16 @@ int runSacct(CommandContext &ctx)
         if (!parsable && !parsable2)
             out += line([](const Column &col) { return QString(std::abs(col.width), QLatin1Char('-')); }, true);
     }
-    for (const JobRecord &r : store->all()) {
-        if (idsGiven && !ids.contains(r.jobId))
+    // Array tasks are listed under their array, in task order.
+    QList<JobRecord> records = store->all();
+    auto arrayKey = [](const JobRecord &r) { return r.arrayJobId ? r.arrayJobId : r.jobId; };
+    std::stable_sort(records.begin(), records.end(), [&](const JobRecord &a, const JobRecord &b) {
+        if (arrayKey(a) != arrayKey(b))
+            return arrayKey(a) < arrayKey(b);
+        return a.arrayTaskId < b.arrayTaskId;
+    });
+    for (const JobRecord &r : std::as_const(records)) {
+        if (idsGiven && !ids.contains(r.jobId) && !(r.arrayJobId && ids.contains(r.arrayJobId)))
             continue;
         if (!users.isEmpty() && !users.contains(r.user))
             continue;

@@ -34,6 +34,7 @@ int runScancel(CommandContext &ctx)
     Controller::SignalScope scope = Controller::SignalScope::Steps;
     QString userFilter, nameFilter, stateFilter, partitionFilter;
     QList<std::uint32_t> ids;
+    QHash<int, std::uint32_t> taskOf; // index in ids -> array task, for "A_T"
     for (int i = 0; i < args.size(); ++i) {
         const QString a = args[i];
         auto take = [&](const QString &s, const QString &l, QString *v) {
@@ -91,6 +92,8 @@ int runScancel(CommandContext &ctx)
                 ctx.err(QStringLiteral("scancel: error: Invalid job id %1\n").arg(a));
                 return ctx.finish(1);
             }
+            if (a.contains(QLatin1Char('_')))
+                taskOf.insert(int(ids.size()), a.section(QLatin1Char('_'), 1).section(QLatin1Char('.'), 0, 0).toUInt());
             ids << id;
         }
     }
@@ -128,7 +131,8 @@ int runScancel(CommandContext &ctx)
             c.cancel(id, ctx.user());
         return ctx.finish(0);
     }
-    for (std::uint32_t id : ids) {
+    for (int index = 0; index < ids.size(); ++index) {
+        const std::uint32_t id = ids[index];
         if (verbose)
             ctx.err(QStringLiteral("scancel: Terminating job %1\n").arg(id));
         const Job *job = c.job(id);
@@ -136,8 +140,10 @@ int runScancel(CommandContext &ctx)
             continue;
         // SIGKILL to the steps is what a plain scancel does.
         const bool plainCancel = sig < 0 || (sig == SIGKILL && scope == Controller::SignalScope::Steps);
-        const Controller::CancelResult r = plainCancel ? c.cancel(id, ctx.user())
-                                                       : c.signal(id, sig, scope, ctx.user());
+        const Controller::CancelResult r = taskOf.contains(index) && plainCancel
+                                               ? c.cancelTask(id, taskOf.value(index), ctx.user())
+                                           : plainCancel ? c.cancel(id, ctx.user())
+                                                         : c.signal(id, sig, scope, ctx.user());
         if (r == Controller::CancelResult::NotRunning) {
             rc = 229; // ESLURM_TRANSITION_STATE_NO_UPDATE after slurmctld's retries, silently
             continue;

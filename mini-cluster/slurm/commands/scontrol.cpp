@@ -41,8 +41,11 @@ QString showJob(const Controller &c, const Job &j, const QString &tf)
     reason.replace(QLatin1Char(' '), QLatin1Char('_'));
     QStringList lines;
     lines << QStringLiteral("JobId=%1 JobName=%2").arg(j.id).arg(j.name);
-    if (j.arrayJobId)
-        lines.last() = QStringLiteral("JobId=%1 ArrayJobId=%2 ArrayTaskId=%3 JobName=%4").arg(j.id).arg(j.arrayJobId).arg(jobIdText(j).section(QLatin1Char('_'), 1)).arg(j.name);
+    if (j.arrayJobId) {
+        const QString tasks = j.isArrayMaster() ? arrayTasksText(j) : QString::number(j.arrayTaskId);
+        const QString throttle = j.arrayMaxRunning > 0 ? QStringLiteral(" ArrayTaskThrottle=%1").arg(j.arrayMaxRunning) : QString();
+        lines.last() = QStringLiteral("JobId=%1 ArrayJobId=%2 ArrayTaskId=%3%4 JobName=%5").arg(j.id).arg(j.arrayJobId).arg(tasks, throttle, j.name);
+    }
     lines << QStringLiteral("UserId=%1(%2) GroupId=%1(%3) MCS_label=N/A").arg(j.user).arg(j.uid).arg(j.gid);
     lines << QStringLiteral("Priority=%1 Nice=%2 Account=%3 QOS=%4").arg(j.priority).arg(j.nice).arg(j.account, j.qos);
     lines << QStringLiteral("JobState=%1 Reason=%2 Dependency=%3").arg(state, reason, j.state == JobState::Cancelled && j.reason == Reason::DependencyNeverSatisfied ? j.request.dependencyText : c.dependencyStatus(j));
@@ -180,12 +183,29 @@ int runScontrol(CommandContext &ctx)
         if (entity.startsWith(QLatin1String("job"))) {
             QString out;
             if (!id.isEmpty()) {
-                const Job *j = c.job(id.section(QLatin1Char('_'), 0, 0).toUInt());
-                if (!j) {
+                const std::uint32_t wanted = id.section(QLatin1Char('_'), 0, 0).toUInt();
+                const bool oneTask = id.contains(QLatin1Char('_'));
+                const std::uint32_t task = id.section(QLatin1Char('_'), 1).toUInt();
+                // An array's id shows its pending record and every task, newest first.
+                QList<const Job *> records;
+                for (const Job *j : c.jobs()) {
+                    const bool ofArray = j->arrayJobId == wanted;
+                    if (j->id == wanted && !j->arrayJobId)
+                        records << j;
+                    else if (ofArray && (!oneTask || j->arrayTaskId == task || j->pendingTasks.contains(task)))
+                        records << j;
+                }
+                if (records.isEmpty()) {
                     ctx.err(QStringLiteral("slurm_load_jobs error: Invalid job id specified\n"));
                     return ctx.finish(1);
                 }
-                out = showJob(c, *j, ctx.timeFormat());
+                std::stable_sort(records.begin(), records.end(), [wanted](const Job *a, const Job *b) {
+                    if ((a->id == wanted) != (b->id == wanted))
+                        return a->id == wanted;
+                    return a->id > b->id;
+                });
+                for (const Job *j : std::as_const(records))
+                    out += showJob(c, *j, ctx.timeFormat());
             } else {
                 for (const Job *j : c.jobs())
                     out += showJob(c, *j, ctx.timeFormat());

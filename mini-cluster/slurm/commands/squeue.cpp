@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <list>
 
 namespace schedlab::slurm {
 
@@ -133,7 +134,9 @@ public:
         case 'i': return jobIdText(job);
         case 'A': return QString::number(job.id);
         case 'F': return QString::number(job.arrayJobId ? job.arrayJobId : job.id);
-        case 'K': return job.arrayJobId ? jobIdText(job).section(QLatin1Char('_'), 1) : QStringLiteral("N/A");
+        case 'K': return !job.arrayJobId ? QStringLiteral("N/A")
+                         : job.isArrayMaster() ? arrayTasksText(job)
+                                               : QString::number(job.arrayTaskId);
         case 'P': return job.partition;
         case 'j': return job.name;
         case 'u': return job.user;
@@ -249,7 +252,8 @@ int runSqueue(CommandContext &ctx)
     const QStringList &args = ctx.invocation.args;
     QString format = ctx.env("SQUEUE_FORMAT");
     QString longFormat = ctx.env("SQUEUE_FORMAT2");
-    bool noHeader = false, startMode = false, longMode = false;
+    bool noHeader = false, startMode = false, longMode = false, expandArrays = false;
+    QStringList taskFilters; // "1_2": one task of an array
     QStringList users, partitions, names;
     QList<std::uint32_t> ids;
     bool idsGiven = false;
@@ -290,6 +294,8 @@ int runSqueue(CommandContext &ctx)
             longMode = true;
         } else if (a == QLatin1String("--start")) {
             startMode = true;
+        } else if (a == QLatin1String("-r") || a == QLatin1String("--array")) {
+            expandArrays = true;
         } else if (a == QLatin1String("--me")) {
             users << ctx.user();
         } else if (a == QLatin1String("-a") || a == QLatin1String("--all")) {
@@ -307,6 +313,9 @@ int runSqueue(CommandContext &ctx)
         } else if (valueOf(i, a, QStringLiteral("-O"), QStringLiteral("--Format"), &v)) {
             longFormat = v;
         } else if (valueOf(i, a, QStringLiteral("-j"), QStringLiteral("--jobs"), &v)) {
+            for (const QString &t : v.split(QLatin1Char(','), Qt::SkipEmptyParts))
+                if (t.contains(QLatin1Char('_')))
+                    taskFilters << t;
             QString bad;
             if (!parseJobIdList(v, &ids, &bad)) {
                 ctx.err(QStringLiteral("squeue: error: Invalid job id: %1\n").arg(bad));
@@ -396,7 +405,41 @@ int runSqueue(CommandContext &ctx)
             continue;
         if (idsGiven && !ids.contains(job->id) && !(job->arrayJobId && ids.contains(job->arrayJobId)))
             continue;
+        if (!taskFilters.isEmpty() && job->arrayJobId) {
+            bool wanted = false;
+            for (const QString &t : std::as_const(taskFilters)) {
+                const std::uint32_t taskId = t.section(QLatin1Char('_'), 1).toUInt();
+                if (t.section(QLatin1Char('_'), 0, 0).toUInt() == job->arrayJobId
+                    && (job->arrayTaskId == taskId || job->pendingTasks.contains(taskId)))
+                    wanted = true;
+            }
+            if (!wanted)
+                continue;
+        }
         jobs << job;
+    }
+    std::list<Job> taskViews; // stable addresses for the expanded array tasks
+    if (expandArrays || !taskFilters.isEmpty()) {
+        QList<const Job *> expanded;
+        for (const Job *job : std::as_const(jobs)) {
+            if (!job->isArrayMaster() || job->state != JobState::Pending) {
+                expanded << job;
+                continue;
+            }
+            for (std::uint32_t task : job->pendingTasks) {
+                bool wanted = taskFilters.isEmpty();
+                for (const QString &t : std::as_const(taskFilters))
+                    wanted = wanted || t.section(QLatin1Char('_'), 1).toUInt() == task;
+                if (!wanted)
+                    continue;
+                Job view = *job;
+                view.arrayTaskId = task;
+                view.pendingTasks.clear();
+                taskViews.push_back(std::move(view));
+                expanded << &taskViews.back();
+            }
+        }
+        jobs = expanded;
     }
     if (idsGiven && ids.size() == 1 && !c.job(ids.first()) && jobs.isEmpty()) {
         ctx.err(QStringLiteral("slurm_load_jobs error: Invalid job id specified\n"));
