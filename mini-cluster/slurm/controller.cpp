@@ -1016,10 +1016,14 @@ bool Controller::dependenciesChanged()
         Job &job = jobs_.at(id);
         if (job.request.dependencies.isEmpty() || job.eligibleTime)
             continue;
-        if (eligible(job, true) || (job.reason != Reason::Dependency
-                                    && job.reason != Reason::DependencyNeverSatisfied)) {
+        if (dependencyStatus(job) == QLatin1String("(null)")) {
             job.eligibleTime = job.accrueTime = now_; // its dependencies are met from now on
+            job.reason = Reason::None;
             freed = true;
+            if (accounting_)
+                accounting_->record(job);
+        } else {
+            eligible(job, true); // names Dependency or DependencyNeverSatisfied
         }
     }
     // --kill-on-invalid-dep=yes: a dependency that can never be met cancels the job.

@@ -127,13 +127,17 @@ bool Controller::eligible(Job &job, bool setReason, bool fromBackfill)
             anySatisfied = anySatisfied || satisfied;
             allSatisfied = allSatisfied && satisfied;
         }
-        const bool ok = job.request.dependencyAny ? anySatisfied : allSatisfied;
+        // Met dependencies count once slurmctld has noted them (after the pass that ended
+        // the job they waited for): eligibleTime says so.
+        const bool ok = (job.request.dependencyAny ? anySatisfied : allSatisfied) && job.eligibleTime;
         if (!ok) {
             if (setReason)
                 job.reason = never && !job.request.dependencyAny ? Reason::DependencyNeverSatisfied
                                                                  : Reason::Dependency;
             if (never && job.request.killOnInvalidDep)
                 killForDependency_.insert(job.id);
+            if (setReason && job.reason != Reason::DependencyNeverSatisfied)
+                job.reason = Reason::Dependency;
             return false;
         }
         if (job.reason == Reason::Dependency)
