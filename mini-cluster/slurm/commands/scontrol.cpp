@@ -332,6 +332,23 @@ int runScontrol(CommandContext &ctx)
         }
         return ctx.finish(rc);
     }
+    if (verb == QLatin1String("top")) {
+        // Without enable_user_top, only an operator may reorder jobs.
+        QList<std::uint32_t> ids;
+        parseJobIdList(args.join(QLatin1Char(',')), &ids, nullptr);
+        if (!c.users().isOperator(ctx.user())) {
+            for (std::uint32_t id : std::as_const(ids))
+                ctx.err(QStringLiteral("Access/permission denied for job %1\n").arg(id));
+            return ctx.finish(1);
+        }
+        std::uint32_t top = 0;
+        for (const Job *j : c.jobs())
+            if (j->state == JobState::Pending)
+                top = std::max(top, j->priority);
+        for (std::uint32_t id : std::as_const(ids))
+            c.setPriority(id, top + 1, ctx.user());
+        return ctx.finish(0);
+    }
     if (verb == QLatin1String("update")) {
         QString jobId, partition;
         QList<QPair<QString, QString>> settings;

@@ -4,12 +4,14 @@
 
 #include "decision.h"
 
+#include <cmath>
+
 namespace schedlab::slurm {
 
 int runSprio(CommandContext &ctx)
 {
     const QStringList &args = ctx.invocation.args;
-    bool longForm = false, withUser = false, normalized = false;
+    bool longForm = false, withUser = false, normalized = false, weights = false;
     QList<std::uint32_t> ids;
     bool idsGiven = false;
     QStringList users;
@@ -22,6 +24,8 @@ int runSprio(CommandContext &ctx)
             longForm = true;
         } else if (a == QLatin1String("-n") || a == QLatin1String("--norm")) {
             normalized = true;
+        } else if (a == QLatin1String("-w") || a == QLatin1String("--weights")) {
+            weights = true;
         } else if ((a == QLatin1String("-j") || a == QLatin1String("--jobs")) && i + 1 < args.size()) {
             parseJobIdList(args[++i], &ids, nullptr);
             idsGiven = true;
@@ -57,21 +61,25 @@ int runSprio(CommandContext &ctx)
     cols << Col{QStringLiteral("PARTITION"), -9, [](const Job &j, const auto &) { return j.partition; }};
     if (longForm || withUser)
         cols << Col{QStringLiteral("USER"), 8, [](const Job &j, const auto &) { return j.user; }};
-    cols << Col{QStringLiteral("PRIORITY"), 10, [&](const Job &j, const auto &) { return normalized ? QString::number(j.priority / 4294967295.0, 'f', 7) : QString::number(j.priority); }};
-    cols << Col{QStringLiteral("SITE"), 10, [](const Job &, const auto &) { return QStringLiteral("0"); }};
+    // -n: values normalised to [0,1], left-justified, and no SITE column.
+    const int w = normalized ? -10 : 10;
+    cols << Col{QStringLiteral("PRIORITY"), w, [&](const Job &j, const auto &) { // sprio truncates the normalised priority to 8 decimals.
+        return normalized ? QString::number(std::floor(j.priority / 4294967295.0 * 1e8) / 1e8, 'f', 8) : QString::number(j.priority); }};
+    if (!normalized)
+        cols << Col{QStringLiteral("SITE"), 10, [](const Job &, const auto &) { return QStringLiteral("0"); }};
     const int wAge = c.weightAge(), wFs = c.weightFairshare();
     if (longForm || wAge)
-        cols << Col{QStringLiteral("AGE"), 10, [&](const Job &, const auto &f) { return weighted(f.age, wAge); }};
+        cols << Col{QStringLiteral("AGE"), w, [&](const Job &, const auto &f) { return weighted(f.age, wAge); }};
     if (longForm || cfg.weightAssoc)
-        cols << Col{QStringLiteral("ASSOC"), 10, [&](const Job &, const auto &f) { return weighted(f.assoc, cfg.weightAssoc); }};
+        cols << Col{QStringLiteral("ASSOC"), w, [&](const Job &, const auto &f) { return weighted(f.assoc, cfg.weightAssoc); }};
     if (longForm || wFs)
-        cols << Col{QStringLiteral("FAIRSHARE"), 10, [&](const Job &, const auto &f) { return weighted(f.fairshare, wFs); }};
+        cols << Col{QStringLiteral("FAIRSHARE"), w, [&](const Job &, const auto &f) { return weighted(f.fairshare, wFs); }};
     if (longForm || cfg.weightJobSize)
-        cols << Col{QStringLiteral("JOBSIZE"), 10, [&](const Job &, const auto &f) { return weighted(f.jobSize, cfg.weightJobSize); }};
+        cols << Col{QStringLiteral("JOBSIZE"), w, [&](const Job &, const auto &f) { return weighted(f.jobSize, cfg.weightJobSize); }};
     if (longForm || cfg.weightPartition)
-        cols << Col{QStringLiteral("PARTITION"), 10, [&](const Job &, const auto &f) { return weighted(f.partition, cfg.weightPartition); }};
+        cols << Col{QStringLiteral("PARTITION"), w, [&](const Job &, const auto &f) { return weighted(f.partition, cfg.weightPartition); }};
     if (longForm || cfg.weightQos)
-        cols << Col{QStringLiteral("QOS"), 10, [&](const Job &, const auto &f) { return weighted(f.qos, cfg.weightQos); }};
+        cols << Col{QStringLiteral("QOS"), w, [&](const Job &, const auto &f) { return weighted(f.qos, cfg.weightQos); }};
     if (longForm)
         cols << Col{QStringLiteral("NICE"), 11, [](const Job &j, const auto &) { return QString::number(j.nice); }};
     if (longForm)
@@ -101,6 +109,28 @@ int runSprio(CommandContext &ctx)
         return line + QLatin1Char('\n');
     };
     QString out = render([](const Col &col) { return col.title; });
+    if (weights) {
+        // -w: the configured weights under the header, in place of the jobs.
+        QHash<QString, QString> weightOf{
+            {QStringLiteral("SITE"), QStringLiteral("1")},
+            {QStringLiteral("AGE"), QString::number(wAge)},
+            {QStringLiteral("ASSOC"), QString::number(cfg.weightAssoc)},
+            {QStringLiteral("FAIRSHARE"), QString::number(wFs)},
+            {QStringLiteral("JOBSIZE"), QString::number(cfg.weightJobSize)},
+            {QStringLiteral("QOS"), QString::number(cfg.weightQos)},
+        };
+        int index = 0;
+        out += render([&](const Col &col) -> QString {
+            const int i = index++;
+            if (i == 0)
+                return QStringLiteral("Weights");
+            if (col.title == QLatin1String("PARTITION") && i > 2)
+                return QString::number(cfg.weightPartition);
+            return weightOf.value(col.title);
+        });
+        ctx.out(out);
+        return ctx.finish(0);
+    }
     for (const Job *j : std::as_const(jobs)) {
         const Controller::PriorityFactors f = c.storedFactors(*j);
         out += render([&](const Col &col) { return col.value(*j, f); });
