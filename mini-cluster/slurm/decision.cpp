@@ -10,6 +10,30 @@ namespace schedlab::slurm {
 
 namespace {
 
+QString nodesFr(int n)
+{
+    return n == 1 ? QStringLiteral("1 nœud") : QStringLiteral("%1 nœuds").arg(n);
+}
+
+QString freeFr(int n)
+{
+    return n == 0 ? QStringLiteral("aucun n'est libre")
+           : n == 1 ? QStringLiteral("1 seul est libre")
+                    : QStringLiteral("%1 sont libres").arg(n);
+}
+
+QString nodesEn(int n)
+{
+    return n == 1 ? QStringLiteral("1 node") : QStringLiteral("%1 nodes").arg(n);
+}
+
+QString freeEn(int n)
+{
+    return n == 0 ? QStringLiteral("none is free")
+           : n == 1 ? QStringLiteral("1 is free")
+                    : QStringLiteral("%1 are free").arg(n);
+}
+
 QString clock(qint64 epoch)
 {
     return QDateTime::fromSecsSinceEpoch(epoch, QTimeZone::utc()).toString(QStringLiteral("HH:mm:ss"));
@@ -41,21 +65,20 @@ QString renderDecision(const Decision &d, const QString &language)
                         .arg(clock(d.time)).arg(d.jobId).arg(nodes);
     case Decision::Kind::WaitsResources:
         if (d.blockingJobId)
-            return fr ? QStringLiteral("%1 : le job %2 attend (Resources) : il demande %3 nœud(s), "
-                                       "%4 est/sont libre(s) ; le job %5 libère %6 au plus tard à "
-                                       "%7, quand il atteint sa limite de temps.")
-                            .arg(clock(d.time)).arg(d.jobId).arg(d.nodesWanted).arg(d.nodesFree)
+            return fr ? QStringLiteral("%1 : le job %2 attend (Resources) : il demande %3, %4 ; "
+                                       "le job %5 libère %6 au plus tard à %7, quand il atteint "
+                                       "sa limite de temps.")
+                            .arg(clock(d.time)).arg(d.jobId).arg(nodesFr(d.nodesWanted), freeFr(d.nodesFree))
                             .arg(d.blockingJobId).arg(nodes, clock(d.blockingUntil))
-                      : QStringLiteral("%1: job %2 waits (Resources): it needs %3 node(s), %4 "
-                                       "free; job %5 frees %6 at %7 at the latest, when it "
-                                       "reaches its time limit.")
-                            .arg(clock(d.time)).arg(d.jobId).arg(d.nodesWanted).arg(d.nodesFree)
+                      : QStringLiteral("%1: job %2 waits (Resources): it needs %3, %4; job %5 "
+                                       "frees %6 at %7 at the latest, when it reaches its time "
+                                       "limit.")
+                            .arg(clock(d.time)).arg(d.jobId).arg(nodesEn(d.nodesWanted), freeEn(d.nodesFree))
                             .arg(d.blockingJobId).arg(nodes, clock(d.blockingUntil));
-        return fr ? QStringLiteral("%1 : le job %2 attend (Resources) : il demande %3 nœud(s), "
-                                   "%4 est/sont libre(s).")
-                        .arg(clock(d.time)).arg(d.jobId).arg(d.nodesWanted).arg(d.nodesFree)
-                  : QStringLiteral("%1: job %2 waits (Resources): it needs %3 node(s), %4 free.")
-                        .arg(clock(d.time)).arg(d.jobId).arg(d.nodesWanted).arg(d.nodesFree);
+        return fr ? QStringLiteral("%1 : le job %2 attend (Resources) : il demande %3, %4.")
+                        .arg(clock(d.time)).arg(d.jobId).arg(nodesFr(d.nodesWanted), freeFr(d.nodesFree))
+                  : QStringLiteral("%1: job %2 waits (Resources): it needs %3, %4.")
+                        .arg(clock(d.time)).arg(d.jobId).arg(nodesEn(d.nodesWanted), freeEn(d.nodesFree));
     case Decision::Kind::WaitsPriority:
         return fr ? QStringLiteral("%1 : le job %2 attend (Priority) : le job %3, plus prioritaire "
                                    "dans la même partition, attend avant lui ; l'ordonnanceur "

@@ -53,6 +53,30 @@ private Q_SLOTS:
                                            "2.batch       CANCELLED     0:15 \n")),
                  qPrintable(t));
     }
+
+    // The course's exercise 2: the queue at 09:40 and the scheduler's reasons, in words.
+    void exerciseTwoIsExplained()
+    {
+        const QString t = run(QStringLiteral("exercice2.yaml"));
+        QVERIFY2(t.contains(QStringLiteral(
+                     "                51     court     simu      leo PD       0:00      2 (Resources)\n"
+                     "                52     court    rendu      kim PD       0:00      1 (Priority)\n"
+                     "                53     court      tri      ana PD       0:00      1 (Priority)\n"
+                     "                50     court  analyse      ana  R      10:00      1 node01\n")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("le job 51 attend (Resources) : il demande 2 nœuds, 1 seul "
+                                           "est libre ; le job 50 libère node01 au plus tard à 10:00:00")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("le backfill ne peut pas lancer le job 52 maintenant : il "
+                                           "tournerait jusqu'à 10:20:00, au-delà du démarrage réservé "
+                                           "au job 51 à 10:00:00")),
+                 qPrintable(t));
+        // After scancel 51, job 52 is backfilled on node02 and 53 still waits.
+        QVERIFY2(t.contains(QStringLiteral("                52     court    rendu      kim  R       0:30      1 node02\n")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("job 52 is backfilled on node02")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("53     court      tri      ana PD")), qPrintable(t));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestScenarios)

@@ -175,11 +175,12 @@ int runExplain(CommandContext &ctx)
             rc = 1;
             continue;
         }
-        if (all)
-            for (const Decision &d : decisions)
+        // The last pass's verdicts: the backfill and the main scheduler may both have spoken
+        // at that instant (the backfill's reservation, then the main scheduler's reason).
+        const qint64 latest = decisions.last().time;
+        for (const Decision &d : decisions)
+            if (all || d.time == latest)
                 ctx.out(renderDecision(d, language) + QLatin1Char('\n'));
-        else
-            ctx.out(renderDecision(decisions.last(), language) + QLatin1Char('\n'));
     }
     return ctx.finish(rc);
 }
