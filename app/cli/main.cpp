@@ -12,6 +12,7 @@
 #include <QTimeZone>
 
 #include <cstdio>
+#include <pwd.h>
 #include <unistd.h>
 
 namespace {
@@ -88,7 +89,9 @@ int serveOrShell(const QString &dir, bool shell)
         std::fprintf(stderr, "schedlab-cli: %s\n", qPrintable(error));
         return 1;
     }
-    const QString user = qEnvironmentVariable("USER", QStringLiteral("kim"));
+    // The caller's own account: jobs run with their rights, as on a cluster.
+    const struct passwd *pw = getpwuid(getuid());
+    const QString user = pw ? QString::fromLocal8Bit(pw->pw_name) : qEnvironmentVariable("USER", QStringLiteral("user"));
     engine.users().addUser(user);
     if (!shell) {
         std::printf("SCHEDLAB_SOCKET=%s\nPATH=%s:$PATH\n", qPrintable(engine.socketPath()), qPrintable(engine.binDir()));

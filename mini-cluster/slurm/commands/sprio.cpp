@@ -178,9 +178,11 @@ int runExplain(CommandContext &ctx)
         // The last pass's verdicts: the backfill and the main scheduler may both have spoken
         // at that instant (the backfill's reservation, then the main scheduler's reason).
         const qint64 latest = decisions.last().time;
-        for (const Decision &d : decisions)
-            if (all || d.time == latest)
+        for (const Decision &d : decisions) {
+            const bool superseded = d.kind == Decision::Kind::NotYetConsidered && &d != &decisions.last();
+            if (all || (d.time == latest && !superseded))
                 ctx.out(renderDecision(d, language) + QLatin1Char('\n'));
+        }
     }
     return ctx.finish(rc);
 }
