@@ -77,6 +77,21 @@ private Q_SLOTS:
         QVERIFY2(t.contains(QStringLiteral("job 52 is backfilled on node02")), qPrintable(t));
         QVERIFY2(t.contains(QStringLiteral("53     court      tri      ana PD")), qPrintable(t));
     }
+
+    // partition_prio: a job of a higher tier takes the nodes of lower tiers; REQUEUE sends a
+    // job back to the queue (BeginTime for 121 s), CANCEL ends it PREEMPTED.
+    void higherTierPreempts()
+    {
+        const QString t = run(QStringLiteral("preemption.yaml"));
+        QVERIFY2(t.contains(QStringLiteral("                 1       bas     long      ana PD       0:00      1 (BeginTime)\n"
+                                           "                 2   jetable      jet      leo PR       1:01      1 node02\n"
+                                           "                 3    urgent      urg      kim  R       0:01      2 node[01-02]\n")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("le job 2 est préempté sur node02 : le job 3")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("                 1       bas     long      ana  R       0:18      1 node01\n")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("2                   jet    jetable  PREEMPTED")), qPrintable(t));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestScenarios)
