@@ -215,7 +215,12 @@ bool Engine::launch(const Job &job)
 {
     if (job.interactive)
         return launchInteractive(job);
-    const QString scriptPath = QStringLiteral("%1/job-%2.sh").arg(privateDir_.isValid() ? privateDir_.path() : options_.stateDir).arg(job.id);
+    // Where slurmd keeps a job's script, so that bash's messages read as on a node.
+    const QString spool = QStringLiteral("%1/slurmd/job%2")
+                              .arg(privateDir_.isValid() ? privateDir_.path() : options_.stateDir)
+                              .arg(job.id, 5, 10, QLatin1Char('0'));
+    QDir().mkpath(spool);
+    const QString scriptPath = spool + QStringLiteral("/slurm_script");
     QFile script(scriptPath);
     if (!script.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return false;
@@ -478,19 +483,15 @@ QList<qint64> Engine::descendantsOf(qint64 root, bool includeRoot)
 
 namespace {
 
-// Resident set of a process and all its descendants, in KiB.
-qint64 treeRssKb(qint64 root)
+qint64 rssKb(qint64 pid)
 {
-    qint64 total = 0;
-    for (qint64 pid : Engine::descendantsOf(root, true)) {
-        QFile status(QStringLiteral("/proc/%1/status").arg(pid));
-        if (!status.open(QIODevice::ReadOnly))
-            continue;
-        for (const QByteArray &l : status.readAll().split('\n'))
-            if (l.startsWith("VmRSS:"))
-                total += l.mid(6).trimmed().split(' ').first().toLongLong();
-    }
-    return total;
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &l : status.readAll().split('\n'))
+        if (l.startsWith("VmRSS:"))
+            return l.mid(6).trimmed().split(' ').first().toLongLong();
+    return 0;
 }
 
 } // namespace
@@ -503,8 +504,21 @@ void Engine::sampleMemory()
         if (!job || job->completing || job->allocation.isEmpty() || !it->pid)
             continue;
         const qint64 limitKb = job->allocation.first().memMb * 1024;
-        if (limitKb > 0 && treeRssKb(it->pid) > limitKb)
+        qint64 total = 0, largest = 0, largestPid = 0;
+        for (qint64 pid : descendantsOf(it->pid, true)) {
+            const qint64 rss = rssKb(pid);
+            total += rss;
+            if (rss > largest) {
+                largest = rss;
+                largestPid = pid;
+            }
+        }
+        if (limitKb > 0 && total > limitKb && largestPid) {
+            // As the cgroup's OOM killer: the largest process dies, the rest goes on.
+            ::kill(pid_t(largestPid), SIGKILL);
+            stirred_.insert(QStringLiteral("job:%1").arg(it.key()));
             over << it.key();
+        }
     }
     for (std::uint32_t id : over)
         controller_->outOfMemory(id);

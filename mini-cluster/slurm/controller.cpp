@@ -923,6 +923,11 @@ void Controller::payloadExited(std::uint32_t jobId, int rawStatus)
         finishCompleting(job, rawStatus);
         return;
     }
+    if (job.oomEvent) { // SIG_OOM: 253 & 0x7f in sacct
+        endJob(job, JobState::OutOfMemory, Reason::OutOfMemory, 0, 125, now_,
+               JobState::OutOfMemory, 0, 125);
+        return;
+    }
     if (WIFSIGNALED(rawStatus)) {
         const int sig = WTERMSIG(rawStatus);
         endJob(job, JobState::Failed, Reason::JobLaunchFailure, 0, sig, now_, JobState::Cancelled,
@@ -943,7 +948,9 @@ void Controller::outOfMemory(std::uint32_t jobId)
     auto it = jobs_.find(jobId);
     if (it == jobs_.end() || it->second.state != JobState::Running || it->second.completing)
         return;
+    // The kernel killed one process; the script goes on, but the job ends OUT_OF_MEMORY.
     Job &job = it->second;
+    job.oomEvent = true;
     if (launcher_)
         launcher_->appendToStderr(
             job, QStringLiteral("slurmstepd: error: Detected 1 oom-kill event(s) in StepId=%1.batch. "
@@ -951,13 +958,6 @@ void Controller::outOfMemory(std::uint32_t jobId)
                                 "out-of-memory handler.\n")
                      .arg(job.id)
                      .toUtf8());
-    job.completing = true;
-    job.state = JobState::OutOfMemory;
-    job.reason = Reason::OutOfMemory;
-    job.endTime = now_;
-    emitEvent(JobEvent::Kind::Completing, job);
-    if (launcher_)
-        launcher_->kill(job.id);
 }
 
 void Controller::payloadLaunchFailed(std::uint32_t jobId)

@@ -139,7 +139,8 @@ public:
     // Steps of a running job (srun inside an allocation): returns the new step's id.
     QString beginStep(std::uint32_t jobId, const QString &name);
     void endStep(std::uint32_t jobId, const QString &stepId, int rawStatus);
-    // The payload's memory went above its limit (cgroup OOM): kill it, OUT_OF_MEMORY.
+    // The payload's memory went above its limit: the launcher killed its largest process,
+    // as the cgroup OOM killer does; the job will end OUT_OF_MEMORY.
     void outOfMemory(std::uint32_t jobId);
 
     // --- queries ----------------------------------------------------------------------

@@ -160,6 +160,8 @@ struct Job
     int arrayMaxRunning = 0;
     static constexpr std::uint32_t kNoTask = 0xFFFFFFFEu;
 
+    bool oomEvent = false; // the cgroup's OOM killer struck a process of the job
+
     // Kill sequence
     qint64 killDeadline = 0; // when SIGKILL follows SIGTERM
     bool signalled = false;

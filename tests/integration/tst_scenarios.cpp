@@ -92,6 +92,21 @@ private Q_SLOTS:
                  qPrintable(t));
         QVERIFY2(t.contains(QStringLiteral("2                   jet    jetable  PREEMPTED")), qPrintable(t));
     }
+
+    // Memory above --mem: the largest process is killed, as by the cgroup's OOM killer; the
+    // script goes on, and the job ends OUT_OF_MEMORY (0:125).
+    void memoryAboveTheLimitIsOutOfMemory()
+    {
+        const QString t = run(QStringLiteral("oom.yaml"));
+        QVERIFY2(t.contains(QStringLiteral("avant\nslurmstepd: error: Detected 1 oom-kill event(s) in "
+                                           "StepId=1.batch. Some of your processes may have been "
+                                           "killed by the cgroup out-of-memory handler.\n")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("après\n")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("1            OUT_OF_ME+    0:125 \n"
+                                           "1.batch      OUT_OF_ME+    0:125 \n")),
+                 qPrintable(t));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestScenarios)
