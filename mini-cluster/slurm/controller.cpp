@@ -1004,11 +1004,6 @@ void Controller::timeLimitCheck()
         beginKill(jobs_.at(id), JobState::Timeout, Reason::TimeLimit, QStringLiteral(" DUE TO TIME LIMIT"));
 }
 
-void Controller::purgeOld()
-{
-    // Purge events are scheduled per job; nothing to sweep.
-}
-
 bool Controller::dependenciesChanged()
 {
     bool freed = false;

@@ -211,7 +211,6 @@ private:
     void finishCompleting(Job &job, int rawStatus);
     void timeLimitCheck();
     void priorityRecalc();
-    void purgeOld();
     void accrueUsage(qint64 until);
     void schedule(qint64 at, TimedEvent::Kind kind, std::uint32_t jobId);
     void emitEvent(JobEvent::Kind kind, const Job &job);

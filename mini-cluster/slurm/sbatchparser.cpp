@@ -634,41 +634,17 @@ struct BrokenDown
     int sec = 0;
 };
 
-qint64 floorDiv(qint64 a, qint64 b)
-{
-    return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
-}
-
-qint64 daysFromCivil(qint64 y, qint64 m, qint64 d)
-{
-    y -= m <= 2;
-    const qint64 era = floorDiv(y, 400);
-    const qint64 yoe = y - era * 400;
-    const qint64 doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const qint64 doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
+// slurmtime's calendar, in struct tm's terms.
 BrokenDown utcBrokenDown(qint64 epoch)
 {
-    const qint64 days = floorDiv(epoch, 86400);
-    const qint64 secs = epoch - days * 86400;
-    const qint64 z = days + 719468;
-    const qint64 era = floorDiv(z, 146097);
-    const qint64 doe = z - era * 146097;
-    const qint64 yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const qint64 doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const qint64 mp = (5 * doy + 2) / 153;
-    const qint64 d = doy - (153 * mp + 2) / 5 + 1;
-    const qint64 m = mp + (mp < 10 ? 3 : -9);
-    const qint64 y = yoe + era * 400 + (m <= 2);
+    const UtcTime t = utcTime(epoch);
     BrokenDown tm;
-    tm.year = int(y - 1900);
-    tm.mon = int(m - 1);
-    tm.mday = int(d);
-    tm.hour = int(secs / 3600);
-    tm.min = int((secs % 3600) / 60);
-    tm.sec = int(secs % 60);
+    tm.year = int(t.year - 1900);
+    tm.mon = t.month;
+    tm.mday = t.mday;
+    tm.hour = t.hour;
+    tm.min = t.minute;
+    tm.sec = t.second;
     return tm;
 }
 

@@ -224,7 +224,7 @@ bool isLeap(qint64 y)
 }
 
 // Howard Hinnant's days_from_civil / civil_from_days, valid far beyond any 64-bit epoch.
-qint64 daysFromCivil(qint64 y, int m, int d)
+qint64 civilDays(qint64 y, int m, int d)
 {
     y -= m <= 2;
     const qint64 era = floorDiv(y, 400);
@@ -262,7 +262,7 @@ BrokenDown breakDown(qint64 epoch)
     tm.month = m - 1;
     tm.mday = d;
     tm.wday = int(((days % 7) + 7 + 4) % 7);
-    tm.yday = int(days - daysFromCivil(y, 1, 1));
+    tm.yday = int(days - civilDays(y, 1, 1));
     return tm;
 }
 
@@ -782,6 +782,26 @@ QString formatTimestamp(qint64 epochSeconds, const QString &slurmTimeFormat,
     if (bytes == 0 || bytes >= 32)
         return QString(31, QLatin1Char('#'));
     return out;
+}
+
+UtcTime utcTime(qint64 epoch)
+{
+    const BrokenDown b = breakDown(epoch);
+    UtcTime t;
+    t.year = b.year;
+    t.month = b.month;
+    t.mday = b.mday;
+    t.hour = b.hour;
+    t.minute = b.minute;
+    t.second = b.second;
+    t.wday = b.wday;
+    t.yday = b.yday;
+    return t;
+}
+
+qint64 daysFromCivil(qint64 year, int month, int day)
+{
+    return civilDays(year, month, day);
 }
 
 } // namespace schedlab::slurm

@@ -60,4 +60,20 @@ bool isValidSlurmTimeFormat(const QString &slurmTimeFormat);
 // locale or time zone.
 QString formatUtcStrftime(qint64 epochSeconds, QStringView format);
 
+// The UTC calendar, for any 64-bit epoch (proleptic Gregorian, no overflow).
+struct UtcTime
+{
+    qint64 year = 1970;
+    int month = 0; // 0-11
+    int mday = 1;  // 1-31
+    int hour = 0;
+    int minute = 0;
+    int second = 0;
+    int wday = 4; // 0 = Sunday
+    int yday = 0; // 0-365
+};
+UtcTime utcTime(qint64 epoch);
+// Days since 1970-01-01 of a date (month 1-12); days past the month's end carry over.
+qint64 daysFromCivil(qint64 year, int month, int day);
+
 } // namespace schedlab::slurm

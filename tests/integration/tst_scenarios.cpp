@@ -1,5 +1,5 @@
 // End-to-end scenarios: real processes, the real client and supervisor, virtual time.
-#include "scenario.h"
+#include "scenariorun.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -12,20 +12,7 @@ class TestScenarios : public QObject
     Q_OBJECT
 
 private:
-    static QString run(const QString &file)
-    {
-        QFile f(QStringLiteral(SCHEDLAB_TEST_DATA "/") + file);
-        if (!f.open(QIODevice::ReadOnly))
-            return QStringLiteral("cannot open ") + file;
-        QString error;
-        auto scenario = readScenario(f.readAll(), file, &error);
-        if (!scenario)
-            return error;
-        QBuffer out;
-        out.open(QIODevice::WriteOnly);
-        const SimResult r = runScenario(*scenario, QStringLiteral(SCHEDLAB_LIBEXEC), &out);
-        return QString::fromUtf8(out.data()) + r.error;
-    }
+    static QString run(const QString &file) { return test::runScenarioFile(QStringLiteral("") + file); }
 
 private Q_SLOTS:
     void sommeilRunsThenCompletes()

@@ -2,7 +2,7 @@
 // in a loop whose wall-clock drift no virtual clock reproduces, and start jobs in the second
 // after their submission; so these tests check the behaviour line by line: the kill time on
 // slurmctld's 30 s beat, the slurmstepd line, TERM then KILL after KillWait, the states.
-#include "scenario.h"
+#include "scenariorun.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -16,20 +16,7 @@ class TestTimeouts : public QObject
     Q_OBJECT
 
 private:
-    static QString run(const QString &name)
-    {
-        QFile f(QStringLiteral(SCHEDLAB_TEST_DATA "/transcripts/") + name);
-        if (!f.open(QIODevice::ReadOnly))
-            return QStringLiteral("cannot open ") + name;
-        QString error;
-        auto scenario = readScenario(f.readAll(), name, &error);
-        if (!scenario)
-            return error;
-        QBuffer out;
-        out.open(QIODevice::WriteOnly);
-        const SimResult r = runScenario(*scenario, QStringLiteral(SCHEDLAB_LIBEXEC), &out);
-        return QString::fromUtf8(out.data()) + r.error;
-    }
+    static QString run(const QString &file) { return test::runScenarioFile(QStringLiteral("transcripts/") + file); }
 
 private Q_SLOTS:
     void timeLimitKillsOnTheThirtySecondBeat()
