@@ -11,7 +11,8 @@ for fuzzer in build-fuzz/fuzz/fuzz_*; do
   name=$(basename "$fuzzer")
   corpus=build-fuzz/corpus/$name
   mkdir -p "$corpus"
-  # Seeds: whatever test data matches the parser's kind of input.
+  # Seeds: inputs that once broke a parser, and test data of the parser's kind of input.
+  cp -n tests/slurm/data/fuzz-regressions/* "$corpus"/ 2>/dev/null || true
   case $name in
     *sbatch*) cp -n tests/slurm/data/sbatch/* "$corpus"/ 2>/dev/null || true ;;
     *config*) cp -n tests/slurm/data/*.conf "$corpus"/ 2>/dev/null || true ;;

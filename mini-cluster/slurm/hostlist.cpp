@@ -596,6 +596,9 @@ void coalesce(RangePtrs &v)
             i = long(v.size());
             continue;
         }
+        // The single hosts go in at j, in order; gathered first and inserted at once, since
+        // one insertion per host made this quadratic (found by fuzz_hostlist).
+        RangePtrs singles;
         for (std::uint64_t lo = inter.lo;; ++lo) {
             if (budget == 0)
                 break;
@@ -603,22 +606,32 @@ void coalesce(RangePtrs &v)
             auto single = std::make_unique<HostRange>(inter);
             single->lo = single->hi = lo;
             if (lo > hprev->hi)
-                v.insert(v.begin() + long(j++), std::make_unique<HostRange>(*single));
+                singles.push_back(std::make_unique<HostRange>(*single));
             if (lo < hnext->lo)
-                v.insert(v.begin() + long(j++), std::move(single));
+                singles.push_back(std::move(single));
             if (lo == inter.hi)
                 break;
         }
+        v.insert(v.begin() + long(j), std::make_move_iterator(singles.begin()),
+                 std::make_move_iterator(singles.end()));
         i = long(v.size());
     }
-    for (long i = long(v.size()) - 1; i > 0; --i) {
-        HostRange &prev = *v[std::size_t(i) - 1];
-        HostRange &next = *v[std::size_t(i)];
-        if (prev.hi == next.lo - 1 && prefixCmp(prev, next) == 0 && widthCombine(prev, next)) {
-            prev.hi = next.hi;
-            v.erase(v.begin() + i);
+    // Touching ranges are joined in one pass: erasing them one by one was quadratic (found
+    // by fuzz_hostlist on a list of many overlapping ranges).
+    RangePtrs joined;
+    joined.reserve(v.size());
+    for (auto &range : v) {
+        if (!joined.empty()) {
+            HostRange &prev = *joined.back();
+            if (prev.hi == range->lo - 1 && prefixCmp(prev, *range) == 0
+                && widthCombine(prev, *range)) {
+                prev.hi = range->hi;
+                continue;
+            }
         }
+        joined.push_back(std::move(range));
     }
+    v = std::move(joined);
 }
 
 HostList fromNames(const QStringList &names)

@@ -11,6 +11,18 @@ class TestHostlist : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // Found by fuzz_hostlist: many overlapping ranges made compression quadratic (minutes).
+    void manyOverlappingRangesCompressQuickly()
+    {
+        QFile f(QStringLiteral(SCHEDLAB_TEST_DATA "/fuzz-regressions/hostlist-quadratic-coalesce"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto names = expandHostlist(QString::fromUtf8(f.readAll()), 4096);
+        if (names) {
+            QVERIFY(!compressHostlistSorted(*names).isEmpty() || names->isEmpty());
+            QVERIFY(!compressHostlist(*names).isEmpty() || names->isEmpty());
+        }
+    }
+
     void expand_data();
     void expand();
     void expandErrors_data();
