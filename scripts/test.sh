@@ -48,5 +48,5 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 stage "sanitize tests" 900 ctest --test-dir build-sanitize -j"${jobs}" --output-on-failure
 
 stage "fuzz build" 1500 bash -c "$(build_cmd fuzz)"
-stage "fuzz" 600 ./scripts/fuzz.sh "${SCHEDLAB_FUZZ_SECONDS:-20}"
+stage "fuzz" 900 ./scripts/fuzz.sh "${SCHEDLAB_FUZZ_RUNS:-20000}"
 echo "== all tests passed"
