@@ -81,6 +81,35 @@ bool Engine::start(QString *error)
     return true;
 }
 
+void Engine::resetCluster()
+{
+    for (auto it = payloads_.begin(); it != payloads_.end(); ++it) {
+        if (!it->process)
+            continue;
+        it->process->disconnect();
+        ::kill(pid_t(it->process->processId()), SIGHUP); // stepd kills its whole job
+        it->process->waitForFinished(2000);
+        it->process->deleteLater();
+    }
+    payloads_.clear();
+    for (const Interactive &entry : std::as_const(interactive_)) {
+        entry.session->signalChild(SIGKILL);
+        entry.session->finish(1);
+    }
+    interactive_.clear();
+    for (const Sleeper &s : std::as_const(sleepers_list_))
+        s.session->finish(0);
+    sleepers_list_.clear();
+    sleepers_.clear();
+    stirred_.clear();
+    const qint64 now = controller_->now();
+    const std::uint32_t nextId = controller_->nextJobId();
+    controller_ = std::make_unique<Controller>(options_.config, &users_, now);
+    controller_->setAccounting(accounting_.get());
+    controller_->setLauncher(this);
+    controller_->setNextJobId(nextId);
+}
+
 QProcessEnvironment Engine::stepEnvironment(const QString &user, const QString &owner) const
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

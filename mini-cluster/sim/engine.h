@@ -61,6 +61,11 @@ public:
     qint64 nextWake() const;
     bool ownerWaiting(const QString &owner) const { return sleepers_.value(owner) > 0; }
 
+    // Empties the cluster (jobs killed, queue cleared) at the current virtual time; the
+    // job-id counter goes on, so that sommeil-17.out is never overwritten by a new job 17,
+    // and accounting keeps its history.
+    void resetCluster();
+
     // Live mode: the clock follows the wall clock times the speed.
     void setPaused(bool paused);
     void setSpeed(double speed);
