@@ -153,7 +153,10 @@ void Engine::run(const Invocation &invocation, CommandSessionPtr session)
         session->finish(127);
         return;
     }
-    controller_->settle();
+    // Live, a submission is scheduled right after its command. In a simulation the pass
+    // comes after the step (or before the clock moves on): a step of 1,000 sbatch is a burst.
+    if (!options_.simulated)
+        controller_->settle();
     if (accounting_)
         accounting_->flush();
 }
@@ -594,6 +597,7 @@ bool Engine::advanceTo(qint64 t, QProcess *step, const QString &stepOwner, QStri
     while (true) {
         if (!waitQuiescent(step, stepOwner, error))
             return false;
+        controller_->settle(); // submissions made so far get their pass before time moves
         const qint64 next = std::min(controller_->nextEventTime(), nextWake());
         if (next > t)
             break;

@@ -95,6 +95,23 @@ private Q_SLOTS:
                  qPrintable(t));
         QVERIFY2(t.contains(QStringLiteral("38                    B CANCELLED+     100000")), qPrintable(t));
     }
+
+    // Transcript 06: 1,000 jobs of 40 ms on 4 slots take minutes, since jobs start in bursts
+    // at the scheduler's cadence (batch_sched_delay, bf_interval), not as slots free up.
+    void shortJobsFollowTheSchedulersCadence()
+    {
+        const QString t = run(QStringLiteral("06-bench1000.yaml"));
+        auto queueAt = [&](const QString &header) {
+            const qsizetype at = t.indexOf(header);
+            return at < 0 ? -1 : t.mid(at + header.size()).section(QLatin1Char('\n'), 0, 0).toInt();
+        };
+        const int at100 = queueAt(QStringLiteral("[+00:01:40] $ squeue -h | wc -l\n"));
+        const int at200 = queueAt(QStringLiteral("[+00:03:20] $ squeue -h | wc -l\n"));
+        // Real Slurm: ~2.4 jobs/s, about 760 waiting after 100 s and 540 after 200 s.
+        QVERIFY2(at100 > 550 && at100 < 850, qPrintable(t));
+        QVERIFY2(at200 > 250 && at200 < 650, qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("   1000  COMPLETED")), qPrintable(t));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTimeouts)
