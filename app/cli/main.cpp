@@ -12,6 +12,7 @@
 #include <QTimeZone>
 
 #include <cstdio>
+#include <optional>
 #include <pwd.h>
 #include <unistd.h>
 
@@ -37,7 +38,11 @@ int usage()
     std::fputs("Usage: schedlab-cli COMMAND [ARGS]\n"
                "  sim FILE        run a scenario in virtual time and print its transcript\n"
                "  serve [DIR]     run the mini-cluster headless; prints SCHEDLAB_SOCKET=...\n"
-               "  shell [DIR]     open bash with sbatch, squeue, ... talking to the mini-cluster\n",
+               "  shell [DIR]     open bash with sbatch, squeue, ... talking to the mini-cluster\n"
+               "options of serve and shell:\n"
+               "  --cluster FILE  a slurm.conf to run instead of the built-in cluster\n"
+               "  --gres FILE     its gres.conf\n"
+               "  --state DIR     where the accounting database and the socket live\n",
                stderr);
     return 2;
 }
@@ -65,25 +70,65 @@ int sim(const QString &path)
     return r.exitCode;
 }
 
-schedlab::EngineOptions liveOptions(const QString &dir)
+struct LiveArgs
+{
+    QString dir = QDir::currentPath();
+    QString clusterFile, gresFile, stateDir;
+};
+
+QString readText(const QString &path, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: %2").arg(path, f.errorString());
+        return {};
+    }
+    return QString::fromUtf8(f.readAll());
+}
+
+std::optional<schedlab::EngineOptions> liveOptions(const LiveArgs &args)
 {
     schedlab::EngineOptions o;
-    auto parsed = schedlab::slurm::parseClusterConfig(schedlab::slurm::defaultSlurmConf(),
-                                                     schedlab::slurm::defaultGresConf());
+    QString error;
+    const QString conf = args.clusterFile.isEmpty() ? schedlab::slurm::defaultSlurmConf()
+                                                    : readText(args.clusterFile, &error);
+    const QString gres = args.gresFile.isEmpty()
+                             ? (args.clusterFile.isEmpty() ? schedlab::slurm::defaultGresConf() : QString())
+                             : readText(args.gresFile, &error);
+    if (!error.isEmpty()) {
+        std::fprintf(stderr, "schedlab-cli: %s\n", qPrintable(error));
+        return std::nullopt;
+    }
+    auto parsed = schedlab::slurm::parseClusterConfig(
+        conf, gres, args.clusterFile.isEmpty() ? QStringLiteral("slurm.conf") : args.clusterFile, 0,
+        args.gresFile.isEmpty() ? QStringLiteral("gres.conf") : args.gresFile, 0);
+    for (const auto &m : parsed.messages)
+        std::fprintf(stderr, "%s\n", qPrintable(m.toString()));
+    if (!parsed.ok())
+        return std::nullopt;
     o.config = parsed.config;
-    o.config.accountingEnabled = true;
-    o.config.accountingStorageType = QStringLiteral("accounting_storage/slurmdbd");
+    // Accounting is on unless the configuration says none: sacct is part of the course.
+    if (!conf.contains(QLatin1String("AccountingStorageType"), Qt::CaseInsensitive)) {
+        o.config.accountingEnabled = true;
+        o.config.accountingStorageType = QStringLiteral("accounting_storage/slurmdbd");
+    }
     o.startEpoch = QDateTime::currentSecsSinceEpoch();
-    o.workDir = dir;
-    o.stateDir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/cluster");
+    o.workDir = args.dir;
+    o.stateDir = args.stateDir.isEmpty()
+                     ? QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/cluster")
+                     : args.stateDir;
     o.libexecDir = libexecDir();
     o.simulated = false;
     return o;
 }
 
-int serveOrShell(const QString &dir, bool shell)
+int serveOrShell(const LiveArgs &args, bool shell)
 {
-    schedlab::Engine engine(liveOptions(dir));
+    const auto options = liveOptions(args);
+    if (!options)
+        return 2;
+    const QString dir = args.dir;
+    schedlab::Engine engine(*options);
     QString error;
     if (!engine.start(&error)) {
         std::fprintf(stderr, "schedlab-cli: %s\n", qPrintable(error));
@@ -123,8 +168,22 @@ int main(int argc, char **argv)
     if (args[0] == QLatin1String("sim") && args.size() == 2)
         return sim(args[1]);
     if (args[0] == QLatin1String("serve") || args[0] == QLatin1String("shell")) {
-        const QString dir = args.size() > 1 ? QDir(args[1]).absolutePath() : QDir::currentPath();
-        return serveOrShell(dir, args[0] == QLatin1String("shell"));
+        LiveArgs live;
+        for (int i = 1; i < args.size(); ++i) {
+            const QString &a = args[i];
+            if ((a == QLatin1String("--cluster") || a == QLatin1String("--gres") || a == QLatin1String("--state"))
+                && i + 1 < args.size()) {
+                const QString value = QDir(args[++i]).absolutePath();
+                (a == QLatin1String("--cluster") ? live.clusterFile
+                 : a == QLatin1String("--gres")  ? live.gresFile
+                                                 : live.stateDir) = value;
+            } else if (a.startsWith(QLatin1Char('-'))) {
+                return usage();
+            } else {
+                live.dir = QDir(a).absolutePath();
+            }
+        }
+        return serveOrShell(live, args[0] == QLatin1String("shell"));
     }
     return usage();
 }
