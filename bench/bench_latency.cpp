@@ -115,6 +115,19 @@ int main(int argc, char **argv)
         squeueFull.push_back(timed(engine, dir.path(), QStringLiteral("squeue > out.txt; wc -l < out.txt"), &out));
         lines = out.trimmed().toLongLong();
     }
+    // The engine's own share: the same squeue answered in process, without client or bash.
+    std::vector<double> inEngine;
+    for (int i = 0; i < repeats; ++i) {
+        Invocation inv;
+        inv.command = QStringLiteral("squeue");
+        inv.cwd = dir.path();
+        inv.user = QStringLiteral("kim");
+        auto session = std::make_shared<BufferSession>();
+        QElapsedTimer t;
+        t.start();
+        engine.run(inv, session);
+        inEngine.push_back(t.nsecsElapsed() / 1e6);
+    }
     std::vector<double> bareClient;
     for (int i = 0; i < repeats; ++i)
         bareClient.push_back(timed(engine, dir.path(), QStringLiteral("true"), nullptr));
@@ -122,6 +135,7 @@ int main(int argc, char **argv)
                 median(submitToVisible), repeats);
     std::printf("squeue on %d queued jobs (%lld lines): median %.1f ms\n", queue,
                 static_cast<long long>(lines), median(squeueFull));
+    std::printf("  of which the engine's own work: median %.1f ms\n", median(inEngine));
     std::printf("(for scale: starting bash -c true costs %.1f ms)\n", median(bareClient));
     return 0;
 }

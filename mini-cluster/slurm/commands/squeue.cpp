@@ -477,15 +477,13 @@ int runSqueue(CommandContext &ctx)
     }
     Printer printer(c, ctx.timeFormat());
     QString out;
-    auto render = [&](const std::function<QString(QChar)> &valueFor) {
-        QString line;
+    // Appends one line straight to the output: squeue may print 10,000 of them.
+    auto render = [&](auto &&valueFor) {
         for (const Field &f : fields)
-            line += f.letter.isNull() ? f.literal : fitColumn(valueFor(f.letter), f.width, f.right);
-        if (!longFormat.isEmpty())
-            while (line.endsWith(QLatin1Char(' ')) && false)
-                line.chop(1);
-        return line + QLatin1Char('\n');
+            out += f.letter.isNull() ? f.literal : fitColumn(valueFor(f.letter), f.width, f.right);
+        out += QLatin1Char('\n');
     };
+    out.reserve(qsizetype(jobs.size() + 2) * 100);
     if (longMode && !noHeader) {
         // -l starts with the date, as ctime prints it.
         const QDateTime now = QDateTime::fromSecsSinceEpoch(c.now(), QTimeZone::utc());
@@ -493,9 +491,9 @@ int runSqueue(CommandContext &ctx)
                + QLocale::c().toString(now, QStringLiteral(" HH:mm:ss yyyy")) + QLatin1Char('\n');
     }
     if (!noHeader)
-        out += render([](QChar l) { return header(l); });
+        render([](QChar l) { return header(l); });
     for (const Job *job : std::as_const(jobs))
-        out += render([&](QChar l) { return printer.value(l, *job); });
+        render([&](QChar l) { return printer.value(l, *job); });
     ctx.out(out);
     return ctx.finish(0);
 }
