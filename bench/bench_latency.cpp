@@ -112,7 +112,8 @@ int main(int argc, char **argv)
     qsizetype lines = 0;
     for (int i = 0; i < repeats; ++i) {
         QByteArray out;
-        squeueFull.push_back(timed(engine, dir.path(), QStringLiteral("squeue > out.txt; wc -l < out.txt"), &out));
+        squeueFull.push_back(
+            timed(engine, dir.path(), QStringLiteral("squeue > out.txt; wc -l < out.txt"), &out));
         lines = out.trimmed().toLongLong();
     }
     // The engine's own share: the same squeue answered in process, without client or bash.
@@ -131,8 +132,9 @@ int main(int argc, char **argv)
     std::vector<double> bareClient;
     for (int i = 0; i < repeats; ++i)
         bareClient.push_back(timed(engine, dir.path(), QStringLiteral("true"), nullptr));
-    std::printf("sbatch -> decision visible in squeue: median %.1f ms (2 client runs, %d repeats)\n",
-                median(submitToVisible), repeats);
+    std::printf(
+        "sbatch -> decision visible in squeue: median %.1f ms (2 client runs, %d repeats)\n",
+        median(submitToVisible), repeats);
     std::printf("squeue on %d queued jobs (%lld lines): median %.1f ms\n", queue,
                 static_cast<long long>(lines), median(squeueFull));
     std::printf("  of which the engine's own work: median %.1f ms\n", median(inEngine));

@@ -22,14 +22,15 @@ int main(int argc, char **argv)
     const int nodes = argc > 2 ? std::atoi(argv[2]) : 1000;
     const int days = argc > 3 ? std::atoi(argv[3]) : 30;
 
-    const QString conf = QStringLiteral(
-        "ClusterName=bench\nSchedulerType=sched/backfill\nSelectType=select/cons_tres\n"
-        "SelectTypeParameters=CR_Core_Memory\nPriorityType=priority/multifactor\n"
-        "PriorityWeightAge=1000\nPriorityWeightFairshare=10000\nPriorityWeightJobSize=1000\n"
-        "AccountingStorageType=accounting_storage/slurmdbd\nDefMemPerCPU=1000\n"
-        "NodeName=n[1-%1] CPUs=32 RealMemory=128000 State=UNKNOWN\n"
-        "PartitionName=batch Nodes=n[1-%1] Default=YES MaxTime=2-00:00:00 State=UP\n")
-                             .arg(nodes);
+    const QString conf =
+        QStringLiteral(
+            "ClusterName=bench\nSchedulerType=sched/backfill\nSelectType=select/cons_tres\n"
+            "SelectTypeParameters=CR_Core_Memory\nPriorityType=priority/multifactor\n"
+            "PriorityWeightAge=1000\nPriorityWeightFairshare=10000\nPriorityWeightJobSize=1000\n"
+            "AccountingStorageType=accounting_storage/slurmdbd\nDefMemPerCPU=1000\n"
+            "NodeName=n[1-%1] CPUs=32 RealMemory=128000 State=UNKNOWN\n"
+            "PartitionName=batch Nodes=n[1-%1] Default=YES MaxTime=2-00:00:00 State=UP\n")
+            .arg(nodes);
     ConfigParseResult parsed = parseClusterConfig(conf);
     if (!parsed.ok()) {
         for (const ConfigMessage &m : parsed.messages)

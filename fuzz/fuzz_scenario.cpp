@@ -7,9 +7,9 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
     QString error;
-    const auto scenario = schedlab::readScenario(
-        QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)), QStringLiteral("fuzz.yaml"),
-        &error);
+    const auto scenario =
+        schedlab::readScenario(QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)),
+                               QStringLiteral("fuzz.yaml"), &error);
     if (scenario)
         for (const schedlab::ScenarioStep &step : scenario->steps)
             schedlab::parseScenarioTime(step.run.left(20));

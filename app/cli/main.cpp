@@ -25,9 +25,9 @@ QString libexecDir()
     if (!env.isEmpty())
         return env;
     const QString appDir = QCoreApplication::applicationDirPath();
-    for (const QString &candidate : {appDir + QStringLiteral("/../libexec/schedlab"),
-                                     QStringLiteral(SCHEDLAB_BUILD_LIBEXEC),
-                                     QStringLiteral(SCHEDLAB_INSTALL_LIBEXEC)})
+    for (const QString &candidate :
+         {appDir + QStringLiteral("/../libexec/schedlab"), QStringLiteral(SCHEDLAB_BUILD_LIBEXEC),
+          QStringLiteral(SCHEDLAB_INSTALL_LIBEXEC)})
         if (QFileInfo::exists(candidate + QStringLiteral("/schedlab-client")))
             return QDir(candidate).canonicalPath();
     return QStringLiteral(SCHEDLAB_BUILD_LIBEXEC);
@@ -51,7 +51,8 @@ int sim(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        std::fprintf(stderr, "schedlab-cli: %s: %s\n", qPrintable(path), qPrintable(file.errorString()));
+        std::fprintf(stderr, "schedlab-cli: %s: %s\n", qPrintable(path),
+                     qPrintable(file.errorString()));
         return 2;
     }
     QString error;
@@ -66,7 +67,8 @@ int sim(const QString &path)
     if (!r.warnings.isEmpty() && r.exitCode == 0)
         std::fputs(qPrintable(r.warnings), stderr);
     if (r.exitCode != 0)
-        std::fprintf(stderr, "schedlab-cli: %s: %s\n", qPrintable(path), qPrintable(r.error.trimmed()));
+        std::fprintf(stderr, "schedlab-cli: %s: %s\n", qPrintable(path),
+                     qPrintable(r.error.trimmed()));
     return r.exitCode;
 }
 
@@ -92,9 +94,10 @@ std::optional<schedlab::EngineOptions> liveOptions(const LiveArgs &args)
     QString error;
     const QString conf = args.clusterFile.isEmpty() ? schedlab::slurm::defaultSlurmConf()
                                                     : readText(args.clusterFile, &error);
-    const QString gres = args.gresFile.isEmpty()
-                             ? (args.clusterFile.isEmpty() ? schedlab::slurm::defaultGresConf() : QString())
-                             : readText(args.gresFile, &error);
+    const QString gres =
+        args.gresFile.isEmpty()
+            ? (args.clusterFile.isEmpty() ? schedlab::slurm::defaultGresConf() : QString())
+            : readText(args.gresFile, &error);
     if (!error.isEmpty()) {
         std::fprintf(stderr, "schedlab-cli: %s\n", qPrintable(error));
         return std::nullopt;
@@ -115,7 +118,8 @@ std::optional<schedlab::EngineOptions> liveOptions(const LiveArgs &args)
     o.startEpoch = QDateTime::currentSecsSinceEpoch();
     o.workDir = args.dir;
     o.stateDir = args.stateDir.isEmpty()
-                     ? QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/cluster")
+                     ? QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+                           QStringLiteral("/cluster")
                      : args.stateDir;
     o.libexecDir = libexecDir();
     o.simulated = false;
@@ -136,10 +140,12 @@ int serveOrShell(const LiveArgs &args, bool shell)
     }
     // The caller's own account: jobs run with their rights, as on a cluster.
     const struct passwd *pw = getpwuid(getuid());
-    const QString user = pw ? QString::fromLocal8Bit(pw->pw_name) : qEnvironmentVariable("USER", QStringLiteral("user"));
+    const QString user = pw ? QString::fromLocal8Bit(pw->pw_name)
+                            : qEnvironmentVariable("USER", QStringLiteral("user"));
     engine.users().addUser(user);
     if (!shell) {
-        std::printf("SCHEDLAB_SOCKET=%s\nPATH=%s:$PATH\n", qPrintable(engine.socketPath()), qPrintable(engine.binDir()));
+        std::printf("SCHEDLAB_SOCKET=%s\nPATH=%s:$PATH\n", qPrintable(engine.socketPath()),
+                    qPrintable(engine.binDir()));
         std::fflush(stdout);
         return QCoreApplication::exec();
     }
@@ -151,7 +157,8 @@ int serveOrShell(const LiveArgs &args, bool shell)
     bash.setWorkingDirectory(dir);
     bash.setProcessChannelMode(QProcess::ForwardedChannels);
     bash.setInputChannelMode(QProcess::ForwardedInputChannel);
-    QObject::connect(&bash, &QProcess::finished, qApp, [&] { QCoreApplication::exit(bash.exitCode()); });
+    QObject::connect(&bash, &QProcess::finished, qApp,
+                     [&] { QCoreApplication::exit(bash.exitCode()); });
     bash.start(QStringLiteral("/bin/bash"), {QStringLiteral("--norc"), QStringLiteral("-i")});
     return QCoreApplication::exec();
 }
@@ -171,8 +178,9 @@ int main(int argc, char **argv)
         LiveArgs live;
         for (int i = 1; i < args.size(); ++i) {
             const QString &a = args[i];
-            if ((a == QLatin1String("--cluster") || a == QLatin1String("--gres") || a == QLatin1String("--state"))
-                && i + 1 < args.size()) {
+            if ((a == QLatin1String("--cluster") || a == QLatin1String("--gres") ||
+                 a == QLatin1String("--state")) &&
+                i + 1 < args.size()) {
                 const QString value = QDir(args[++i]).absolutePath();
                 (a == QLatin1String("--cluster") ? live.clusterFile
                  : a == QLatin1String("--gres")  ? live.gresFile

@@ -17,9 +17,9 @@
 #include <poll.h>
 #include <pwd.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -240,8 +240,8 @@ pid_t launchChild(const std::string &payload, int socketFd)
         return -1;
     std::size_t pos = 0;
     const std::size_t envc = std::strtoul(strings[pos++].c_str(), nullptr, 10);
-    std::vector<std::string> environment(strings.begin() + long(pos),
-                                         strings.begin() + long(std::min(strings.size(), pos + envc)));
+    std::vector<std::string> environment(
+        strings.begin() + long(pos), strings.begin() + long(std::min(strings.size(), pos + envc)));
     pos += envc;
     if (pos >= strings.size())
         return -1;
@@ -269,7 +269,8 @@ pid_t launchChild(const std::string &payload, int socketFd)
     args.push_back(nullptr);
     ::execvp(args[0], args.data());
     const int err = errno;
-    std::string message = "slurmstepd: error: execve(): " + argv[0] + ": " + std::strerror(err) + "\n";
+    std::string message =
+        "slurmstepd: error: execve(): " + argv[0] + ": " + std::strerror(err) + "\n";
     (void)!::write(STDERR_FILENO, message.data(), message.size());
     ::_exit(err == ENOENT ? 127 : 126);
 }

@@ -83,7 +83,10 @@ public:
         sendFrame(protocol::Launch, QByteArray::fromStdString(payload));
     }
 
-    void signalChild(int signal) override { sendFrame(protocol::SignalChild, QByteArray::number(signal)); }
+    void signalChild(int signal) override
+    {
+        sendFrame(protocol::SignalChild, QByteArray::number(signal));
+    }
 
     // --- the connection's side ---
 

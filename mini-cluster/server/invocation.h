@@ -13,10 +13,10 @@ namespace schedlab {
 
 struct Invocation
 {
-    QString command;       // argv[0]'s base name: "squeue", "sleep", ...
-    QStringList args;      // argv[1..]
+    QString command;  // argv[0]'s base name: "squeue", "sleep", ...
+    QStringList args; // argv[1..]
     QString cwd;
-    QString user;          // the engine's idea of the caller (SCHEDLAB_USER, else USER)
+    QString user; // the engine's idea of the caller (SCHEDLAB_USER, else USER)
     QHash<QString, QString> environment;
 
     QString env(const QString &name) const { return environment.value(name); }
@@ -71,8 +71,16 @@ public:
     QByteArray stdinData;
     int exitCode = -1;
     std::function<void(int)> onFinish;
-    void writeOut(const QByteArray &d) override { out += d; merged += d; }
-    void writeErr(const QByteArray &d) override { err += d; merged += d; }
+    void writeOut(const QByteArray &d) override
+    {
+        out += d;
+        merged += d;
+    }
+    void writeErr(const QByteArray &d) override
+    {
+        err += d;
+        merged += d;
+    }
     void finish(int code) override
     {
         if (exitCode >= 0)

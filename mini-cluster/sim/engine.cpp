@@ -28,8 +28,7 @@ using namespace schedlab::slurm;
 Engine::Engine(EngineOptions options, QObject *parent)
     : QObject(parent)
     , options_(std::move(options))
-{
-}
+{}
 
 Engine::~Engine()
 {
@@ -50,7 +49,8 @@ bool Engine::start(QString *error)
     QString stateDir = options_.stateDir;
     if (stateDir.isEmpty()) {
         if (!privateDir_.isValid()) {
-            *error = QStringLiteral("cannot create a private directory: %1").arg(privateDir_.errorString());
+            *error = QStringLiteral("cannot create a private directory: %1")
+                         .arg(privateDir_.errorString());
             return false;
         }
         stateDir = privateDir_.path();
@@ -60,8 +60,8 @@ bool Engine::start(QString *error)
     if (options_.accounts.isEmpty())
         users_ = UserDirectory();
     accounting_ = std::make_unique<AccountingStore>();
-    if (options_.config.accountingEnabled
-        && !accounting_->open(stateDir + QStringLiteral("/accounting.sqlite"), error))
+    if (options_.config.accountingEnabled &&
+        !accounting_->open(stateDir + QStringLiteral("/accounting.sqlite"), error))
         return false;
     controller_ = std::make_unique<Controller>(options_.config, &users_, options_.startEpoch);
     controller_->setAccounting(accounting_.get());
@@ -114,7 +114,8 @@ QProcessEnvironment Engine::stepEnvironment(const QString &user, const QString &
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     const QString path = env.value(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
-    env.insert(QStringLiteral("PATH"), binDir() + QLatin1Char(':') + shimsDir() + QLatin1Char(':') + path);
+    env.insert(QStringLiteral("PATH"),
+               binDir() + QLatin1Char(':') + shimsDir() + QLatin1Char(':') + path);
     env.insert(QStringLiteral("SCHEDLAB_SOCKET"), socketPath_);
     env.insert(QStringLiteral("SCHEDLAB_USER"), user);
     env.insert(QStringLiteral("SCHEDLAB_OWNER"), owner);
@@ -136,7 +137,8 @@ void Engine::run(const Invocation &invocation, CommandSessionPtr session)
         runSleep(invocation, session);
         return;
     }
-    if (invocation.command == QLatin1String("srun") || invocation.command == QLatin1String("salloc")) {
+    if (invocation.command == QLatin1String("srun") ||
+        invocation.command == QLatin1String("salloc")) {
         runInteractive(invocation, session);
         controller_->settle();
         return;
@@ -149,7 +151,8 @@ void Engine::run(const Invocation &invocation, CommandSessionPtr session)
     CommandContext ctx{invocation, *controller_, *session, session};
     if (!runSlurmCommand(invocation.command, ctx)) {
         session->writeErr(QStringLiteral("%1: command not available in the mini-cluster\n")
-                              .arg(invocation.command).toUtf8());
+                              .arg(invocation.command)
+                              .toUtf8());
         session->finish(127);
         return;
     }
@@ -174,12 +177,19 @@ void Engine::runSleep(const Invocation &inv, CommandSessionPtr session)
         if (!number.isEmpty() && QStringLiteral("smhd").contains(number.back())) {
             const QChar u = number.back();
             number.chop(1);
-            unit = u == QLatin1Char('m') ? 60 : u == QLatin1Char('h') ? 3600 : u == QLatin1Char('d') ? 86400 : 1;
+            unit = u == QLatin1Char('m')   ? 60
+                   : u == QLatin1Char('h') ? 3600
+                   : u == QLatin1Char('d') ? 86400
+                                           : 1;
         }
         bool ok = false;
         const double v = number.toDouble(&ok);
         if (!ok || v < 0) {
-            session->writeErr(QStringLiteral("sleep: invalid time interval '%1'\nTry 'sleep --help' for more information.\n").arg(arg).toUtf8());
+            session->writeErr(
+                QStringLiteral(
+                    "sleep: invalid time interval '%1'\nTry 'sleep --help' for more information.\n")
+                    .arg(arg)
+                    .toUtf8());
             session->finish(1);
             return;
         }
@@ -285,8 +295,10 @@ bool Engine::launch(const Job &job)
     env.insert(QStringLiteral("SLURM_NNODES"), QString::number(job.allocation.size()));
     env.insert(QStringLiteral("SLURM_NTASKS"), QString::number(job.ntasks));
     env.insert(QStringLiteral("SLURM_NPROCS"), QString::number(job.ntasks));
-    env.insert(QStringLiteral("SLURM_CPUS_ON_NODE"), QString::number(job.allocation.isEmpty() ? 0 : job.allocation.first().cpus));
-    env.insert(QStringLiteral("SLURM_JOB_CPUS_PER_NODE"), QString::number(job.allocation.isEmpty() ? 0 : job.allocation.first().cpus));
+    env.insert(QStringLiteral("SLURM_CPUS_ON_NODE"),
+               QString::number(job.allocation.isEmpty() ? 0 : job.allocation.first().cpus));
+    env.insert(QStringLiteral("SLURM_JOB_CPUS_PER_NODE"),
+               QString::number(job.allocation.isEmpty() ? 0 : job.allocation.first().cpus));
     if (job.request.cpusPerTask)
         env.insert(QStringLiteral("SLURM_CPUS_PER_TASK"), QString::number(job.cpusPerTask));
     env.insert(QStringLiteral("SLURMD_NODENAME"), node);
@@ -304,8 +316,10 @@ bool Engine::launch(const Job &job)
         if (job.request.array && !job.request.array->taskIds.isEmpty()) {
             const QList<std::uint32_t> &ids = job.request.array->taskIds;
             env.insert(QStringLiteral("SLURM_ARRAY_TASK_COUNT"), QString::number(ids.size()));
-            env.insert(QStringLiteral("SLURM_ARRAY_TASK_MIN"), QString::number(*std::min_element(ids.begin(), ids.end())));
-            env.insert(QStringLiteral("SLURM_ARRAY_TASK_MAX"), QString::number(*std::max_element(ids.begin(), ids.end())));
+            env.insert(QStringLiteral("SLURM_ARRAY_TASK_MIN"),
+                       QString::number(*std::min_element(ids.begin(), ids.end())));
+            env.insert(QStringLiteral("SLURM_ARRAY_TASK_MAX"),
+                       QString::number(*std::max_element(ids.begin(), ids.end())));
             if (job.arrayMaxRunning > 0)
                 env.insert(QStringLiteral("SLURM_ARRAY_TASK_STEP"), QStringLiteral("1"));
         }
@@ -322,8 +336,9 @@ bool Engine::launch(const Job &job)
     auto *process = new QProcess(this);
     process->setProcessEnvironment(env);
     process->setProgram(options_.libexecDir + QStringLiteral("/schedlab-stepd"));
-    QStringList args{QStringLiteral("--stdout"), job.stdoutPath, QStringLiteral("--stderr"), job.stderrPath,
-                     QStringLiteral("--cwd"), job.workDir};
+    QStringList args{QStringLiteral("--stdout"), job.stdoutPath,
+                     QStringLiteral("--stderr"), job.stderrPath,
+                     QStringLiteral("--cwd"),    job.workDir};
     if (job.stdinPath != QLatin1String("/dev/null"))
         args << QStringLiteral("--stdin") << job.stdinPath;
     args << QStringLiteral("--") << QStringLiteral("/bin/bash") << scriptPath;
@@ -457,14 +472,19 @@ void Engine::appendToStderr(const Job &job, const QByteArray &line)
             QByteArray stepLine = line;
             stepLine.replace(QByteArray("*** JOB ") + QByteArray::number(job.id),
                              QByteArray("*** STEP ") + QByteArray::number(job.id) + ".0");
-            it->session->writeErr("srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n" + stepLine);
+            it->session->writeErr(
+                "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n" +
+                stepLine);
         } else {
-            it->session->writeErr(QStringLiteral("salloc: Job allocation %1 has been revoked.\n").arg(job.id).toUtf8());
+            it->session->writeErr(QStringLiteral("salloc: Job allocation %1 has been revoked.\n")
+                                      .arg(job.id)
+                                      .toUtf8());
         }
         return;
     }
     // POSIX append: QFile would try to seek on /dev/null and warn.
-    const int fd = ::open(QFile::encodeName(job.stderrPath).constData(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    const int fd =
+        ::open(QFile::encodeName(job.stderrPath).constData(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd < 0)
         return;
     qsizetype done = 0;
@@ -479,15 +499,14 @@ void Engine::appendToStderr(const Job &job, const QByteArray &line)
 
 // --- virtual time ------------------------------------------------------------------------
 
-namespace {
-
-} // namespace
+namespace {} // namespace
 
 // A process and every process under it, from the parent links in /proc.
 QList<qint64> Engine::descendantsOf(qint64 root, bool includeRoot)
 {
     QHash<qint64, QList<qint64>> children;
-    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    const QStringList pids =
+        QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
     for (const QString &name : pids) {
         bool ok = false;
         const qint64 pid = name.toLongLong(&ok);
@@ -575,16 +594,19 @@ bool Engine::waitQuiescent(QProcess *step, const QString &stepOwner, QString *er
     timer.start();
     while (true) {
         QString busyJob;
-        const bool stepBusy = step && step->state() != QProcess::NotRunning
-                              && sleepers_.value(stepOwner) <= 0;
+        const bool stepBusy =
+            step && step->state() != QProcess::NotRunning && sleepers_.value(stepOwner) <= 0;
         const bool busy = payloadsBusy(&busyJob) || stepBusy;
         if (!busy)
             return true;
         if (timer.elapsed() > options_.watchdogMs) {
             *error = busyJob.isEmpty()
-                         ? QStringLiteral("a step stayed busy for more than %1 s of wall time").arg(options_.watchdogMs / 1000)
-                         : QStringLiteral("job %1 stayed busy for more than %2 s of wall time (the watchdog stopped the run)")
-                               .arg(busyJob).arg(options_.watchdogMs / 1000);
+                         ? QStringLiteral("a step stayed busy for more than %1 s of wall time")
+                               .arg(options_.watchdogMs / 1000)
+                         : QStringLiteral("job %1 stayed busy for more than %2 s of wall time (the "
+                                          "watchdog stopped the run)")
+                               .arg(busyJob)
+                               .arg(options_.watchdogMs / 1000);
             return false;
         }
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
@@ -617,7 +639,8 @@ void Engine::liveTick()
 {
     if (paused_)
         return;
-    const qint64 virtualMs = liveBaseVirtualMs_ + qint64((wall_.elapsed() - liveBaseWallMs_) * options_.speed);
+    const qint64 virtualMs =
+        liveBaseVirtualMs_ + qint64((wall_.elapsed() - liveBaseWallMs_) * options_.speed);
     const qint64 t = virtualMs / 1000;
     if (t > controller_->now()) {
         if (!payloads_.isEmpty())

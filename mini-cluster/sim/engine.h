@@ -10,9 +10,9 @@
 
 #include <QElapsedTimer>
 #include <QHash>
-#include <QSet>
 #include <QObject>
 #include <QProcess>
+#include <QSet>
 #include <QString>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -27,10 +27,10 @@ struct EngineOptions
 {
     slurm::ClusterConfig config;
     qint64 startEpoch = 0;
-    QString workDir;          // where steps run (the scenario's working directory)
-    QString stateDir;         // accounting database and socket; empty: a private temp dir
-    QString libexecDir;       // holds schedlab-client, schedlab-stepd, bin/ and shims/
-    bool simulated = true;    // false: live (wall clock x speed)
+    QString workDir;       // where steps run (the scenario's working directory)
+    QString stateDir;      // accounting database and socket; empty: a private temp dir
+    QString libexecDir;    // holds schedlab-client, schedlab-stepd, bin/ and shims/
+    bool simulated = true; // false: live (wall clock x speed)
     double speed = 1.0;
     int watchdogMs = 10000;
     QList<slurm::AccountDef> accounts;
@@ -104,8 +104,8 @@ private:
     {
         CommandSessionPtr session;
         QString owner;
-        QString tool;       // "srun" or "salloc"
-        QStringList argv;   // the command to run
+        QString tool;     // "srun" or "salloc"
+        QStringList argv; // the command to run
         bool waited = false;
         bool waitingCounted = false;
     };

@@ -21,12 +21,20 @@ namespace {
 // srun's own options that sbatch's parser does not know; they change nothing here.
 bool isSrunOnlyFlag(const QString &arg)
 {
-    static const QStringList flags{QStringLiteral("--pty"), QStringLiteral("-l"), QStringLiteral("--label"),
-                                   QStringLiteral("-u"), QStringLiteral("--unbuffered"), QStringLiteral("-K"),
-                                   QStringLiteral("--kill-on-bad-exit"), QStringLiteral("--exact"),
-                                   QStringLiteral("--overlap"), QStringLiteral("-X"), QStringLiteral("--disable-status")};
-    return flags.contains(arg) || arg.startsWith(QLatin1String("--mpi=")) || arg.startsWith(QLatin1String("--cpu-bind="))
-           || arg.startsWith(QLatin1String("--kill-on-bad-exit="));
+    static const QStringList flags{QStringLiteral("--pty"),
+                                   QStringLiteral("-l"),
+                                   QStringLiteral("--label"),
+                                   QStringLiteral("-u"),
+                                   QStringLiteral("--unbuffered"),
+                                   QStringLiteral("-K"),
+                                   QStringLiteral("--kill-on-bad-exit"),
+                                   QStringLiteral("--exact"),
+                                   QStringLiteral("--overlap"),
+                                   QStringLiteral("-X"),
+                                   QStringLiteral("--disable-status")};
+    return flags.contains(arg) || arg.startsWith(QLatin1String("--mpi=")) ||
+           arg.startsWith(QLatin1String("--cpu-bind=")) ||
+           arg.startsWith(QLatin1String("--kill-on-bad-exit="));
 }
 
 int exitCodeOf(int raw)
@@ -54,12 +62,15 @@ QStringList Engine::jobEnvironment(const Job &job, bool onNode) const
         QStringLiteral("SLURM_JOB_ACCOUNT=%1").arg(job.account),
         QStringLiteral("SLURM_NTASKS=%1").arg(job.ntasks),
         QStringLiteral("SLURM_CLUSTER_NAME=%1").arg(controller_->config().clusterName),
-        QStringLiteral("SLURM_JOB_CPUS_PER_NODE=%1").arg(job.allocation.isEmpty() ? 0 : job.allocation.first().cpus),
+        QStringLiteral("SLURM_JOB_CPUS_PER_NODE=%1")
+            .arg(job.allocation.isEmpty() ? 0 : job.allocation.first().cpus),
     };
     if (onNode) {
-        env << QStringLiteral("SLURMD_NODENAME=%1").arg(node) << QStringLiteral("SCHEDLAB_HOSTNAME=%1").arg(node)
-            << QStringLiteral("SLURM_PROCID=0") << QStringLiteral("SLURM_LOCALID=0")
-            << QStringLiteral("SLURM_CPUS_ON_NODE=%1").arg(job.allocation.isEmpty() ? 0 : job.allocation.first().cpus);
+        env << QStringLiteral("SLURMD_NODENAME=%1").arg(node)
+            << QStringLiteral("SCHEDLAB_HOSTNAME=%1").arg(node) << QStringLiteral("SLURM_PROCID=0")
+            << QStringLiteral("SLURM_LOCALID=0")
+            << QStringLiteral("SLURM_CPUS_ON_NODE=%1")
+                   .arg(job.allocation.isEmpty() ? 0 : job.allocation.first().cpus);
         if (!job.allocation.isEmpty() && !job.allocation.first().gpuIndices.isEmpty()) {
             QStringList gpus;
             for (int i : job.allocation.first().gpuIndices)
@@ -78,7 +89,9 @@ void Engine::runInteractive(const Invocation &inv, CommandSessionPtr session)
         if (tool != QLatin1String("srun") || !isSrunOnlyFlag(a))
             args << a;
     auto first = parseSbatchCommandLine(args);
-    auto toolText = [&](QString text) { return text.replace(QLatin1String("sbatch"), tool).toUtf8(); };
+    auto toolText = [&](QString text) {
+        return text.replace(QLatin1String("sbatch"), tool).toUtf8();
+    };
     if (auto *failure = std::get_if<ToolFailure>(&first)) {
         session->writeErr(toolText(failure->stderrText));
         session->finish(failure->exitCode);
@@ -142,7 +155,8 @@ void Engine::runInteractive(const Invocation &inv, CommandSessionPtr session)
     s.defaultName = tool == QLatin1String("srun") ? QFileInfo(argv.first()).fileName()
                                                   : QStringLiteral("interactive");
     s.interactive = true;
-    s.interactiveCommand = tool == QLatin1String("srun") ? QFileInfo(argv.first()).fileName() : QString();
+    s.interactiveCommand =
+        tool == QLatin1String("srun") ? QFileInfo(argv.first()).fileName() : QString();
     // The allocation's record is kept before the submission, which may start it at once.
     Interactive pendingEntry{session, inv.env(QStringLiteral("SCHEDLAB_OWNER")), tool, argv};
     const std::uint32_t expectedId = controller_->nextJobId();
@@ -150,7 +164,9 @@ void Engine::runInteractive(const Invocation &inv, CommandSessionPtr session)
     const SubmitResult r = controller_->submit(s);
     if (!r.ok) {
         interactive_.remove(expectedId);
-        session->writeErr(toolText(r.errorMessages).replace("Batch job submission failed", "Unable to allocate resources"));
+        session->writeErr(
+            toolText(r.errorMessages)
+                .replace("Batch job submission failed", "Unable to allocate resources"));
         session->finish(1);
         return;
     }
@@ -161,8 +177,12 @@ void Engine::runInteractive(const Invocation &inv, CommandSessionPtr session)
         entry.waitingCounted = true;
         sleepers_[entry.owner] += 1; // a waiting srun lets the clock run, like sleep
         if (tool == QLatin1String("salloc"))
-            session->writeErr(QStringLiteral("salloc: Pending job allocation %1\n").arg(r.jobId).toUtf8());
-        session->writeErr(QStringLiteral("%1: job %2 queued and waiting for resources\n").arg(tool).arg(r.jobId).toUtf8());
+            session->writeErr(
+                QStringLiteral("salloc: Pending job allocation %1\n").arg(r.jobId).toUtf8());
+        session->writeErr(QStringLiteral("%1: job %2 queued and waiting for resources\n")
+                              .arg(tool)
+                              .arg(r.jobId)
+                              .toUtf8());
     }
     QPointer<Engine> self(this);
     const std::uint32_t id = r.jobId;
@@ -181,7 +201,8 @@ void Engine::runInteractive(const Invocation &inv, CommandSessionPtr session)
             self->interactive_.erase(it);
             self->controller_->cancel(id, j->user);
             if (signal > 0) {
-                s->writeErr(QStringLiteral("srun: Job allocation %1 has been revoked\n").arg(id).toUtf8());
+                s->writeErr(
+                    QStringLiteral("srun: Job allocation %1 has been revoked\n").arg(id).toUtf8());
                 s->finish(1);
             }
         }
@@ -201,9 +222,13 @@ bool Engine::launchInteractive(const Job &job)
     }
     const bool srun = entry.tool == QLatin1String("srun");
     if (entry.waited)
-        entry.session->writeErr(QStringLiteral("%1: job %2 has been allocated resources\n").arg(entry.tool).arg(job.id).toUtf8());
+        entry.session->writeErr(QStringLiteral("%1: job %2 has been allocated resources\n")
+                                    .arg(entry.tool)
+                                    .arg(job.id)
+                                    .toUtf8());
     if (!srun)
-        entry.session->writeErr(QStringLiteral("salloc: Granted job allocation %1\n").arg(job.id).toUtf8());
+        entry.session->writeErr(
+            QStringLiteral("salloc: Granted job allocation %1\n").arg(job.id).toUtf8());
     QStringList env = jobEnvironment(job, srun);
     if (srun)
         env << QStringLiteral("SLURM_STEP_ID=0") << QStringLiteral("SLURM_STEPID=0");
@@ -215,7 +240,8 @@ bool Engine::launchInteractive(const Job &job)
             return;
         self->interactive_.remove(id);
         if (!srun)
-            session->writeErr(QStringLiteral("salloc: Relinquishing job allocation %1\n").arg(id).toUtf8());
+            session->writeErr(
+                QStringLiteral("salloc: Relinquishing job allocation %1\n").arg(id).toUtf8());
         self->controller_->payloadExited(id, raw);
         if (self->accounting_)
             self->accounting_->flush();
@@ -230,7 +256,8 @@ void Engine::runStepInAllocation(const Invocation &inv, CommandSessionPtr sessio
     Q_UNUSED(inv);
     const QString stepId = controller_->beginStep(job.id, QFileInfo(argv.first()).fileName());
     QStringList env = jobEnvironment(job, true);
-    env << QStringLiteral("SLURM_STEP_ID=%1").arg(stepId) << QStringLiteral("SLURM_STEPID=%1").arg(stepId);
+    env << QStringLiteral("SLURM_STEP_ID=%1").arg(stepId)
+        << QStringLiteral("SLURM_STEPID=%1").arg(stepId);
     QPointer<Engine> self(this);
     const std::uint32_t id = job.id;
     session->launch(env, argv, [self, id, stepId, session](int raw) {

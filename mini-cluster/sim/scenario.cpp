@@ -22,7 +22,8 @@ namespace schedlab {
 qint64 parseScenarioTime(const QString &text)
 {
     const QString t = text.trimmed();
-    static const QRegularExpression re(QStringLiteral("^(?:(\\d+)-)?(?:(\\d+):)?(?:(\\d+):)?(\\d+)$"));
+    static const QRegularExpression re(
+        QStringLiteral("^(?:(\\d+)-)?(?:(\\d+):)?(?:(\\d+):)?(\\d+)$"));
     const auto m = re.match(t);
     if (!m.hasMatch())
         return -1;
@@ -50,7 +51,8 @@ QString scalar(const YAML::Node &n)
 
 } // namespace
 
-std::optional<Scenario> readScenario(const QByteArray &text, const QString &fileName, QString *error)
+std::optional<Scenario> readScenario(const QByteArray &text, const QString &fileName,
+                                     QString *error)
 {
     Scenario s;
     s.start = QDateTime(QDate(2026, 11, 5), QTime(9, 30), QTimeZone::utc()).toSecsSinceEpoch();
@@ -58,15 +60,21 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
     try {
         root = YAML::Load(text.toStdString());
     } catch (const YAML::Exception &e) {
-        *error = QStringLiteral("%1:%2: %3").arg(fileName).arg(e.mark.line + 1).arg(QString::fromStdString(e.msg));
+        *error = QStringLiteral("%1:%2: %3")
+                     .arg(fileName)
+                     .arg(e.mark.line + 1)
+                     .arg(QString::fromStdString(e.msg));
         return std::nullopt;
     }
     if (!root.IsMap()) {
-        *error = QStringLiteral("%1:1: a scenario is a YAML mapping (name:, cluster:, jobs:, steps:)").arg(fileName);
+        *error =
+            QStringLiteral("%1:1: a scenario is a YAML mapping (name:, cluster:, jobs:, steps:)")
+                .arg(fileName);
         return std::nullopt;
     }
     auto fail = [&](const YAML::Node &n, const QString &key, const QString &what) {
-        *error = QStringLiteral("%1:%2: %3: %4").arg(fileName).arg(n.Mark().line + 1).arg(key, what);
+        *error =
+            QStringLiteral("%1:%2: %3: %4").arg(fileName).arg(n.Mark().line + 1).arg(key, what);
         return std::nullopt;
     };
     try {
@@ -82,14 +90,16 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
             } else if (key == QLatin1String("start")) {
                 QDateTime t = QDateTime::fromString(scalar(v), Qt::ISODate);
                 if (!t.isValid())
-                    return fail(v, key, QStringLiteral("not a date and time (2026-11-05T09:30:00)"));
+                    return fail(v, key,
+                                QStringLiteral("not a date and time (2026-11-05T09:30:00)"));
                 t.setTimeZone(QTimeZone::utc());
                 s.start = t.toSecsSinceEpoch();
             } else if (key == QLatin1String("seed")) {
                 s.seed = v.as<int>();
             } else if (key == QLatin1String("cluster")) {
                 s.cluster = scalar(v);
-                s.clusterLine = v.Mark().line + (v.Tag() == "!" || scalar(v).contains(QLatin1Char('\n')) ? 1 : 0);
+                s.clusterLine = v.Mark().line +
+                                (v.Tag() == "!" || scalar(v).contains(QLatin1Char('\n')) ? 1 : 0);
             } else if (key == QLatin1String("gres")) {
                 s.gres = scalar(v);
                 s.gresLine = v.Mark().line + 1;
@@ -121,13 +131,15 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
                     else if (name == QLatin1String("priority_calc"))
                         s.phases.priorityCalc = value;
                     else
-                        return fail(nameNode, QStringLiteral("phases"), QStringLiteral("unknown timer '%1' (backfill, time_limit, sched_interval, priority_calc)").arg(name));
+                        return fail(nameNode, QStringLiteral("phases"),
+                                    QStringLiteral("unknown timer '%1' (backfill, time_limit, "
+                                                   "sched_interval, priority_calc)")
+                                        .arg(name));
                 }
             } else if (key == QLatin1String("kube")) {
                 // The Kubernetes side is read by its own module.
             } else if (key == QLatin1String("files")) {
-                for (auto f = v.begin(); f != v.end(); ++f)
-                {
+                for (auto f = v.begin(); f != v.end(); ++f) {
                     const YAML::Node name = f->first;
                     const YAML::Node content = f->second;
                     s.files << qMakePair(QString::fromStdString(name.as<std::string>()),
@@ -139,11 +151,13 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
                     job.line = j.Mark().line + 1;
                     job.submit = j["submit"] ? parseScenarioTime(scalar(j["submit"])) : 0;
                     if (job.submit < 0)
-                        return fail(j["submit"], QStringLiteral("submit"), QStringLiteral("invalid time"));
+                        return fail(j["submit"], QStringLiteral("submit"),
+                                    QStringLiteral("invalid time"));
                     job.options = j["options"] ? scalar(j["options"]) : QString();
                     job.runtime = j["runtime"] ? parseScenarioTime(scalar(j["runtime"])) : 0;
                     if (job.runtime < 0)
-                        return fail(j["runtime"], QStringLiteral("runtime"), QStringLiteral("invalid time"));
+                        return fail(j["runtime"], QStringLiteral("runtime"),
+                                    QStringLiteral("invalid time"));
                     job.exitCode = j["exit"] ? j["exit"].as<int>() : 0;
                     job.user = j["user"] ? scalar(j["user"]) : QString();
                     job.account = j["account"] ? scalar(j["account"]) : QString();
@@ -156,7 +170,8 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
                     ScenarioStep step;
                     step.line = st.Mark().line + 1;
                     if (!st["run"])
-                        return fail(st, QStringLiteral("steps"), QStringLiteral("a step needs run:"));
+                        return fail(st, QStringLiteral("steps"),
+                                    QStringLiteral("a step needs run:"));
                     step.at = st["at"] ? parseScenarioTime(scalar(st["at"])) : 0;
                     if (step.at < 0)
                         return fail(st["at"], QStringLiteral("at"), QStringLiteral("invalid time"));
@@ -169,13 +184,18 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
             }
         }
     } catch (const YAML::Exception &e) {
-        *error = QStringLiteral("%1:%2: %3").arg(fileName).arg(e.mark.line + 1).arg(QString::fromStdString(e.msg));
+        *error = QStringLiteral("%1:%2: %3")
+                     .arg(fileName)
+                     .arg(e.mark.line + 1)
+                     .arg(QString::fromStdString(e.msg));
         return std::nullopt;
     }
     for (ScenarioJob &j : s.jobs)
         if (j.user.isEmpty())
             j.user = s.user;
-    std::stable_sort(s.jobs.begin(), s.jobs.end(), [](const ScenarioJob &a, const ScenarioJob &b) { return a.submit < b.submit; });
+    std::stable_sort(s.jobs.begin(), s.jobs.end(), [](const ScenarioJob &a, const ScenarioJob &b) {
+        return a.submit < b.submit;
+    });
     return s;
 }
 
@@ -226,8 +246,12 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
 {
     SimResult result;
     const QString conf = scenario.cluster.isEmpty() ? slurm::defaultSlurmConf() : scenario.cluster;
-    const QString gres = scenario.cluster.isEmpty() && scenario.gres.isEmpty() ? slurm::defaultGresConf() : scenario.gres;
-    slurm::ConfigParseResult parsed = slurm::parseClusterConfig(conf, gres, QStringLiteral("cluster"), scenario.clusterLine, QStringLiteral("gres"), scenario.gresLine);
+    const QString gres = scenario.cluster.isEmpty() && scenario.gres.isEmpty()
+                             ? slurm::defaultGresConf()
+                             : scenario.gres;
+    slurm::ConfigParseResult parsed =
+        slurm::parseClusterConfig(conf, gres, QStringLiteral("cluster"), scenario.clusterLine,
+                                  QStringLiteral("gres"), scenario.gresLine);
     for (const slurm::ConfigMessage &m : parsed.messages)
         result.warnings += m.toString() + QLatin1Char('\n');
     if (!parsed.ok()) {
@@ -273,21 +297,25 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
 
     int nextJob = 0;
     auto submitModeledUpTo = [&](qint64 t, QProcess *step, const QString &owner) -> bool {
-        while (nextJob < scenario.jobs.size() && scenario.start + scenario.jobs[nextJob].submit <= t) {
+        while (nextJob < scenario.jobs.size() &&
+               scenario.start + scenario.jobs[nextJob].submit <= t) {
             const ScenarioJob &j = scenario.jobs[nextJob++];
             if (!engine.advanceTo(scenario.start + j.submit, step, owner, &error))
                 return false;
             slurm::SbatchInput input;
-            auto cmd = slurm::parseSbatchCommandLine(splitOptions(j.options) << QStringLiteral("--wrap=true"));
+            auto cmd = slurm::parseSbatchCommandLine(splitOptions(j.options)
+                                                     << QStringLiteral("--wrap=true"));
             if (auto *f = std::get_if<slurm::ToolFailure>(&cmd)) {
-                result.warnings += QStringLiteral("scenario:%1: jobs: %2").arg(j.line).arg(f->stderrText);
+                result.warnings +=
+                    QStringLiteral("scenario:%1: jobs: %2").arg(j.line).arg(f->stderrText);
                 continue;
             }
             input.commandLine = std::get<slurm::SbatchCommandLine>(cmd);
             input.submitEpoch = engine.controller().now();
             auto parsedJob = slurm::parseSbatch(input);
             if (auto *f = std::get_if<slurm::ToolFailure>(&parsedJob)) {
-                result.warnings += QStringLiteral("scenario:%1: jobs: %2").arg(j.line).arg(f->stderrText);
+                result.warnings +=
+                    QStringLiteral("scenario:%1: jobs: %2").arg(j.line).arg(f->stderrText);
                 continue;
             }
             slurm::Submission sub;
@@ -304,7 +332,8 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
             sub.modeledExit = j.exitCode;
             const slurm::SubmitResult r = engine.controller().submit(sub);
             if (!r.ok)
-                result.warnings += QStringLiteral("scenario:%1: jobs: %2").arg(j.line).arg(r.errorMessages);
+                result.warnings +=
+                    QStringLiteral("scenario:%1: jobs: %2").arg(j.line).arg(r.errorMessages);
             engine.controller().settle();
         }
         return true;
@@ -318,7 +347,8 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
     int stepIndex = 0;
     for (const ScenarioStep &st : scenario.steps) {
         const qint64 at = std::max(scenario.start + st.at, engine.controller().now());
-        if (!submitModeledUpTo(at, nullptr, QString()) || !engine.advanceTo(at, nullptr, QString(), &error)) {
+        if (!submitModeledUpTo(at, nullptr, QString()) ||
+            !engine.advanceTo(at, nullptr, QString(), &error)) {
             result.exitCode = 3;
             result.error = error;
             flush();
@@ -334,7 +364,8 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
         bash.setProcessChannelMode(QProcess::MergedChannels);
         bash.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), st.run});
         bash.closeWriteChannel();
-        transcript += header(engine.controller().now() - scenario.start) + st.run + QLatin1Char('\n');
+        transcript +=
+            header(engine.controller().now() - scenario.start) + st.run + QLatin1Char('\n');
         QByteArray output;
         while (bash.state() != QProcess::NotRunning) {
             if (!engine.waitQuiescent(&bash, owner, &error)) {
@@ -351,7 +382,8 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
             // The step waits on a virtual timer: let the clock run to the next thing due.
             const qint64 next = std::min(engine.controller().nextEventTime(), engine.nextWake());
             if (next != LLONG_MAX && engine.ownerWaiting(owner)) {
-                if (!submitModeledUpTo(next, &bash, owner) || !engine.advanceTo(next, &bash, owner, &error)) {
+                if (!submitModeledUpTo(next, &bash, owner) ||
+                    !engine.advanceTo(next, &bash, owner, &error)) {
                     result.exitCode = 3;
                     result.error = error;
                     flush();
@@ -369,7 +401,9 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
             text += QLatin1Char('\n');
         transcript += text;
         if (bash.exitStatus() == QProcess::CrashExit || bash.exitCode() != 0)
-            transcript += QStringLiteral("[exit %1]\n").arg(bash.exitStatus() == QProcess::CrashExit ? 128 + SIGKILL : bash.exitCode());
+            transcript += QStringLiteral("[exit %1]\n")
+                              .arg(bash.exitStatus() == QProcess::CrashExit ? 128 + SIGKILL
+                                                                            : bash.exitCode());
         engine.controller().settle();
         flush();
     }

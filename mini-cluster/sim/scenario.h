@@ -38,7 +38,7 @@ struct Scenario
     QString user = QStringLiteral("kim");
     qint64 start = 0; // epoch
     int seed = 1;
-    QString cluster;   // slurm.conf text; empty: the built-in default
+    QString cluster; // slurm.conf text; empty: the built-in default
     int clusterLine = 0;
     QString gres;
     int gresLine = 0;
@@ -52,14 +52,15 @@ struct Scenario
 };
 
 // Reads a scenario; on failure `error` names the file, line and key.
-std::optional<Scenario> readScenario(const QByteArray &text, const QString &fileName, QString *error);
+std::optional<Scenario> readScenario(const QByteArray &text, const QString &fileName,
+                                     QString *error);
 // Parses "90", "MM:SS", "HH:MM:SS", "D-HH:MM:SS"; -1 when invalid.
 qint64 parseScenarioTime(const QString &text);
 
 struct SimResult
 {
-    int exitCode = 0;     // 0 ran, 3 watchdog
-    QString warnings;     // for standard error, before the transcript
+    int exitCode = 0; // 0 ran, 3 watchdog
+    QString warnings; // for standard error, before the transcript
     QString error;
 };
 

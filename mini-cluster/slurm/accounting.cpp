@@ -17,9 +17,15 @@ QString stepsToText(const QList<StepRecord> &steps)
 {
     QStringList lines;
     for (const StepRecord &s : steps)
-        lines << QStringList{s.id, s.name, QString::number(int(s.state)), QString::number(s.exitCode),
-                             QString::number(s.exitSignal), QString::number(s.start),
-                             QString::number(s.end), QString::number(s.cpus), s.nodes}
+        lines << QStringList{s.id,
+                             s.name,
+                             QString::number(int(s.state)),
+                             QString::number(s.exitCode),
+                             QString::number(s.exitSignal),
+                             QString::number(s.start),
+                             QString::number(s.end),
+                             QString::number(s.cpus),
+                             s.nodes}
                      .join(QLatin1Char('\t'));
     return lines.join(QLatin1Char('\n'));
 }
@@ -52,7 +58,9 @@ AccountingStore::~AccountingStore()
 {
     flush();
     if (!connection_.isEmpty()) {
-        { QSqlDatabase::database(connection_).close(); }
+        {
+            QSqlDatabase::database(connection_).close();
+        }
         QSqlDatabase::removeDatabase(connection_);
     }
 }
@@ -61,7 +69,8 @@ bool AccountingStore::open(const QString &path, QString *error)
 {
     if (path.isEmpty())
         return true;
-    connection_ = QStringLiteral("accounting-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    connection_ =
+        QStringLiteral("accounting-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection_);
     db.setDatabaseName(path);
     if (!db.open()) {
@@ -164,7 +173,7 @@ void AccountingStore::record(const Job &job)
     // ReqMem is the job's whole request: per CPU times its CPUs, or per node times nodes.
     const int cpus = job.totalCpus();
     const int nodes = job.allocation.isEmpty() ? job.minNodes : int(job.allocation.size());
-    r.reqMemMb = job.memPerCpuMb > 0 ? job.memPerCpuMb * cpus
+    r.reqMemMb = job.memPerCpuMb > 0    ? job.memPerCpuMb * cpus
                  : job.memPerNodeMb < 0 ? -1
                                         : job.memPerNodeMb * nodes;
     r.steps = job.steps;
@@ -179,16 +188,24 @@ void AccountingStore::flush()
     QSqlDatabase db = QSqlDatabase::database(connection_);
     db.transaction();
     QSqlQuery q(db);
-    q.prepare(QStringLiteral(
-        "INSERT OR REPLACE INTO jobs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+    q.prepare(QStringLiteral("INSERT OR REPLACE INTO jobs VALUES "
+                             "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
     for (std::uint32_t id : std::as_const(dirty_)) {
         const JobRecord &r = records_[id];
-        const QVariantList values{r.jobId, r.jobIdText, r.name, r.user, r.uid, r.gid, r.account,
-                                  r.partition, r.workDir, r.nodeList, int(r.state), r.requid,
-                                  int(r.reason), r.exitCode, r.exitSignal, r.derivedExitCode,
-                                  r.timeLimit, r.priority, r.submit, r.eligible, r.start, r.end,
-                                  r.allocCpus, r.nnodes, r.reqMemMb, stepsToText(r.steps),
-                                  r.arrayJobId, r.arrayTaskId};
+        const QVariantList values{r.jobId,       r.jobIdText,
+                                  r.name,        r.user,
+                                  r.uid,         r.gid,
+                                  r.account,     r.partition,
+                                  r.workDir,     r.nodeList,
+                                  int(r.state),  r.requid,
+                                  int(r.reason), r.exitCode,
+                                  r.exitSignal,  r.derivedExitCode,
+                                  r.timeLimit,   r.priority,
+                                  r.submit,      r.eligible,
+                                  r.start,       r.end,
+                                  r.allocCpus,   r.nnodes,
+                                  r.reqMemMb,    stepsToText(r.steps),
+                                  r.arrayJobId,  r.arrayTaskId};
         for (int i = 0; i < values.size(); ++i)
             q.bindValue(i, values[i]);
         q.exec();

@@ -16,7 +16,7 @@ namespace schedlab::slurm {
 struct JobRecord
 {
     std::uint32_t jobId = 0;
-    QString jobIdText;  // "17", "17_3"
+    QString jobIdText;            // "17", "17_3"
     std::uint32_t arrayJobId = 0; // 0: not an array task
     std::uint32_t arrayTaskId = 0;
     QString name, user, account, partition, workDir, nodeList;
@@ -40,9 +40,9 @@ public:
     ~AccountingStore();
     // Opens (creating if needed) a SQLite file; an empty path keeps records in memory only.
     bool open(const QString &path, QString *error);
-    void record(const Job &job);        // insert or update the job and its steps
-    void flush();                       // commits what record() queued
-    QList<JobRecord> all() const;       // ordered by job id
+    void record(const Job &job);  // insert or update the job and its steps
+    void flush();                 // commits what record() queued
+    QList<JobRecord> all() const; // ordered by job id
     const JobRecord *find(std::uint32_t jobId) const;
     std::uint32_t maxJobId() const;
 

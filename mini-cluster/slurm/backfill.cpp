@@ -84,12 +84,13 @@ void Controller::backfillPass()
             return std::nullopt;
         QHash<QString, NodeLoad> future;
         auto tryFit = [&]() {
-            return NodeUsage::place(job, partitionNodes(job.partition),
-                                    [&](const QString &n) -> const NodeLoad & {
-                                        auto it = future.constFind(n);
-                                        return it != future.constEnd() ? *it : usage_.load(n);
-                                    },
-                                    blocked);
+            return NodeUsage::place(
+                job, partitionNodes(job.partition),
+                [&](const QString &n) -> const NodeLoad & {
+                    auto it = future.constFind(n);
+                    return it != future.constEnd() ? *it : usage_.load(n);
+                },
+                blocked);
         };
         if (auto allocation = tryFit())
             return Plan{now_, *allocation, 0};
@@ -104,7 +105,8 @@ void Controller::backfillPass()
                 const Job *r = endings[i].job;
                 bool overlaps = false;
                 for (const NodeShare &share : r->allocation)
-                    overlaps = overlaps || (partNodes.contains(share.node) && !blocked.contains(share.node));
+                    overlaps = overlaps ||
+                               (partNodes.contains(share.node) && !blocked.contains(share.node));
                 if (overlaps) {
                     for (const NodeShare &share : r->allocation) {
                         if (!future.contains(share.node))
@@ -195,7 +197,8 @@ void Controller::backfillPass()
                 job->endTime = plan->start + duration;
                 job->schedNodes = nodes;
                 reservations.append({roundDown(plan->start, resolution),
-                                     roundDown(plan->start + duration, resolution), nodes, job->id});
+                                     roundDown(plan->start + duration, resolution), nodes,
+                                     job->id});
                 Decision d = wasBlocked ? tooLong : Decision();
                 if (!wasBlocked)
                     d.kind = Decision::Kind::Reserved;

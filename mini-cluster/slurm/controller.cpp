@@ -92,8 +92,8 @@ void Controller::recordDecision(const Decision &decision)
     // A job waiting for hours gets the same verdict at every pass: keep one of each run.
     if (!list.isEmpty()) {
         Decision &last = list.last();
-        if (last.kind == decision.kind && last.blockingJobId == decision.blockingJobId
-            && last.expectedStart == decision.expectedStart) {
+        if (last.kind == decision.kind && last.blockingJobId == decision.blockingJobId &&
+            last.expectedStart == decision.expectedStart) {
             last = decision;
             return;
         }
@@ -182,19 +182,43 @@ static QString expandFilePattern(const QString &pattern, const Job &job, const Q
             break;
         }
         QChar key = pattern[j];
-        auto num = [&](qint64 v) { return QStringLiteral("%1").arg(v, width, 10, QLatin1Char('0')); };
+        auto num = [&](qint64 v) {
+            return QStringLiteral("%1").arg(v, width, 10, QLatin1Char('0'));
+        };
         const std::uint32_t arrayId = job.arrayJobId ? job.arrayJobId : job.id;
         switch (key.unicode()) {
-        case '%': out += QLatin1Char('%'); break;
-        case 'j': case 'J': out += num(job.id); break;
-        case 'A': out += num(arrayId); break;
-        case 'a': out += num(job.arrayTaskId == Job::kNoTask ? 4294967294LL : job.arrayTaskId); break;
-        case 'x': out += job.name; break;
-        case 'u': out += job.user; break;
-        case 'N': out += node; break;
-        case 'n': case 't': out += num(0); break;
-        case 's': out += QStringLiteral("batch"); break;
-        default: out += pattern.mid(i, j - i + 1); break;
+        case '%':
+            out += QLatin1Char('%');
+            break;
+        case 'j':
+        case 'J':
+            out += num(job.id);
+            break;
+        case 'A':
+            out += num(arrayId);
+            break;
+        case 'a':
+            out += num(job.arrayTaskId == Job::kNoTask ? 4294967294LL : job.arrayTaskId);
+            break;
+        case 'x':
+            out += job.name;
+            break;
+        case 'u':
+            out += job.user;
+            break;
+        case 'N':
+            out += node;
+            break;
+        case 'n':
+        case 't':
+            out += num(0);
+            break;
+        case 's':
+            out += QStringLiteral("batch");
+            break;
+        default:
+            out += pattern.mid(i, j - i + 1);
+            break;
         }
         i = j;
     }
@@ -211,7 +235,8 @@ void Controller::resolveFiles(Job &job) const
     };
     QString outPattern = job.stdoutPattern;
     if (outPattern.isEmpty())
-        outPattern = job.arrayJobId ? QStringLiteral("slurm-%A_%a.out") : QStringLiteral("slurm-%j.out");
+        outPattern =
+            job.arrayJobId ? QStringLiteral("slurm-%A_%a.out") : QStringLiteral("slurm-%j.out");
     job.stdoutPath = absolute(expandFilePattern(outPattern, job, node));
     job.stderrPath = job.stderrPattern.isEmpty()
                          ? job.stdoutPath
@@ -220,8 +245,8 @@ void Controller::resolveFiles(Job &job) const
 
 QString Controller::checkAgainstCluster(const Job &job, const PartitionConfig &part) const
 {
-    const QString failed = QStringLiteral(
-        "sbatch: error: Batch job submission failed: Requested node configuration is not available\n");
+    const QString failed = QStringLiteral("sbatch: error: Batch job submission failed: Requested "
+                                          "node configuration is not available\n");
     qint64 maxMem = 0;
     int maxCpus = 0;
     for (const NodeConfig *node : partitionNodes(part.name)) {
@@ -230,7 +255,8 @@ QString Controller::checkAgainstCluster(const Job &job, const PartitionConfig &p
     }
     // slurmctld names the first thing no node of the partition can give.
     if (job.memPerCpuMb == 0 && job.memPerNodeMb > maxMem)
-        return QStringLiteral("sbatch: error: Memory specification can not be satisfied\n") + failed;
+        return QStringLiteral("sbatch: error: Memory specification can not be satisfied\n") +
+               failed;
     if (job.cpusPerNode > maxCpus)
         return QStringLiteral("sbatch: error: CPU count per node can not be satisfied\n") + failed;
     // Could the job run on the partition if it were empty? (More nodes than the partition
@@ -255,10 +281,11 @@ Reason Controller::limitReason(const Job &job) const
     const PartitionConfig *part = partitionConfig(job.partition);
     if (!part)
         return Reason::None;
-    if (job.timeLimit != kNoValMinutes && part->maxTimeMinutes != kInfiniteMinutes
-        && (job.timeLimit == kInfiniteMinutes || job.timeLimit > part->maxTimeMinutes))
+    if (job.timeLimit != kNoValMinutes && part->maxTimeMinutes != kInfiniteMinutes &&
+        (job.timeLimit == kInfiniteMinutes || job.timeLimit > part->maxTimeMinutes))
         return Reason::PartitionTimeLimit;
-    const int limit = int(std::min<std::uint32_t>(part->maxNodes, std::uint32_t(part->nodes.size())));
+    const int limit =
+        int(std::min<std::uint32_t>(part->maxNodes, std::uint32_t(part->nodes.size())));
     if (job.minNodes > limit)
         return Reason::PartitionNodeLimit;
     if (!part->up)
@@ -271,8 +298,8 @@ bool Controller::isTopPriority(const Job &job) const
 {
     for (std::uint32_t id : pending_) {
         const Job &other = jobs_.at(id);
-        if (other.id != job.id && other.partition == job.partition && other.priority > job.priority
-            && !other.heldByUser && !other.heldByAdmin)
+        if (other.id != job.id && other.partition == job.partition &&
+            other.priority > job.priority && !other.heldByUser && !other.heldByAdmin)
             return false;
     }
     return true;
@@ -309,16 +336,21 @@ SubmitResult Controller::submit(const Submission &s)
 
     // What sbatch leaves to slurmctld to refuse, before any job is created.
     if (s.request.dependencyInvalid)
-        return reject(QStringLiteral("sbatch: error: Batch job submission failed: Job dependency problem\n"));
+        return reject(
+            QStringLiteral("sbatch: error: Batch job submission failed: Job dependency problem\n"));
     if (s.request.arrayInvalid)
-        return reject(QStringLiteral("sbatch: error: Batch job submission failed: Invalid job array specification\n"));
+        return reject(QStringLiteral(
+            "sbatch: error: Batch job submission failed: Invalid job array specification\n"));
     if (s.request.gresInvalid)
-        return reject(QStringLiteral("sbatch: error: Invalid generic resource (gres) specification\n"));
+        return reject(
+            QStringLiteral("sbatch: error: Invalid generic resource (gres) specification\n"));
     if (s.request.nice < 0 && !users_->isOperator(s.user))
-        return reject(QStringLiteral("sbatch: error: Batch job submission failed: Invalid --nice value\n"));
+        return reject(
+            QStringLiteral("sbatch: error: Batch job submission failed: Invalid --nice value\n"));
     for (const GresRequest &g : s.request.gres)
         if (!config_.gresTypes.contains(g.name))
-            return reject(QStringLiteral("sbatch: error: Invalid generic resource (gres) specification\n"));
+            return reject(
+                QStringLiteral("sbatch: error: Invalid generic resource (gres) specification\n"));
     const PartitionConfig *part = s.request.partition.isEmpty()
                                       ? config_.defaultPartition()
                                       : partitionConfig(s.request.partition);
@@ -333,8 +365,8 @@ SubmitResult Controller::submit(const Submission &s)
     }
     job.partition = part->name;
     job.account = s.request.account.isEmpty() ? users_->defaultAccount(s.user) : s.request.account;
-    if (!s.request.account.isEmpty() && !users_->isMember(s.user, s.request.account)
-        && !users_->isOperator(s.user))
+    if (!s.request.account.isEmpty() && !users_->isMember(s.user, s.request.account) &&
+        !users_->isOperator(s.user))
         return reject(QStringLiteral("sbatch: error: Batch job submission failed: Invalid account "
                                      "or account/partition combination specified\n"));
     resolveResources(job);
@@ -357,8 +389,9 @@ SubmitResult Controller::submit(const Submission &s)
     const Reason limit = limitReason(job);
     if (limit != Reason::None && config_.enforcePartLimits != EnforcePartLimits::No) {
         if (limit == Reason::PartitionTimeLimit)
-            return reject(QStringLiteral("sbatch: error: Batch job submission failed: Requested "
-                                         "time limit is invalid (missing or exceeds some limit)\n"));
+            return reject(
+                QStringLiteral("sbatch: error: Batch job submission failed: Requested "
+                               "time limit is invalid (missing or exceeds some limit)\n"));
         if (limit == Reason::PartitionNodeLimit)
             return reject(QStringLiteral("sbatch: error: Batch job submission failed: Node count "
                                          "specification invalid\n"));
@@ -415,7 +448,8 @@ SubmitResult Controller::submit(const Submission &s)
         job.reason = Reason::JobHeldUser;
     } else if (limit != Reason::None) {
         job.reason = Reason::PartitionConfig;
-    } else if (!s.request.dependencies.isEmpty() && dependencyStatus(job) != QLatin1String("(null)")) {
+    } else if (!s.request.dependencies.isEmpty() &&
+               dependencyStatus(job) != QLatin1String("(null)")) {
         job.reason = Reason::Dependency;
         job.eligibleTime = 0;
     } else if (job.reason == Reason::None && !isTopPriority(job)) {
@@ -462,12 +496,11 @@ std::pair<qint64, QList<NodeShare>> Controller::estimateStart(const Job &job) co
                 future.insert(share.node, usage_.load(share.node));
             NodeUsage::apply(future[share.node], share, r->exclusive, -1);
         }
-        auto allocation = NodeUsage::place(job, partitionNodes(job.partition),
-                                           [&](const QString &n) -> const NodeLoad & {
-                                               auto it = future.constFind(n);
-                                               return it != future.constEnd() ? *it
-                                                                              : usage_.load(n);
-                                           });
+        auto allocation = NodeUsage::place(
+            job, partitionNodes(job.partition), [&](const QString &n) -> const NodeLoad & {
+                auto it = future.constFind(n);
+                return it != future.constEnd() ? *it : usage_.load(n);
+            });
         if (allocation)
             return {std::max(now_, r->endTime), *allocation};
     }
@@ -550,7 +583,7 @@ Controller::CancelResult Controller::cancel(std::uint32_t jobId, const QString &
 }
 
 Controller::CancelResult Controller::cancelTask(std::uint32_t arrayJobId, std::uint32_t taskId,
-                                               const QString &byUser)
+                                                const QString &byUser)
 {
     for (auto &[id, job] : jobs_) {
         if (job.arrayJobId != arrayJobId)
@@ -575,7 +608,7 @@ Controller::CancelResult Controller::cancelTask(std::uint32_t arrayJobId, std::u
 }
 
 Controller::CancelResult Controller::signal(std::uint32_t jobId, int sig, SignalScope scope,
-                                           const QString &byUser)
+                                            const QString &byUser)
 {
     auto it = jobs_.find(jobId);
     if (it == jobs_.end())
@@ -626,8 +659,8 @@ Controller::UpdateResult Controller::setTimeLimit(std::uint32_t jobId, std::uint
     if (isFinished(job.state))
         return UpdateResult::AlreadyDone;
     // Users may lower their own limits; only an operator may raise one.
-    const bool lowering = job.timeLimit != kInfiniteMinutes && job.timeLimit != kNoValMinutes
-                          && minutes <= job.timeLimit;
+    const bool lowering = job.timeLimit != kInfiniteMinutes && job.timeLimit != kNoValMinutes &&
+                          minutes <= job.timeLimit;
     if (!users_->isOperator(byUser) && (job.user != byUser || !lowering))
         return UpdateResult::PermissionDenied;
     job.timeLimit = minutes;
@@ -708,7 +741,8 @@ Controller::UpdateResult Controller::release(std::uint32_t jobId, const QString 
     if (job.state != JobState::Pending)
         return UpdateResult::AlreadyDone;
     job.heldByUser = job.heldByAdmin = false;
-    if (!job.eligibleTime && (job.request.dependencies.isEmpty() || dependencyStatus(job) == QLatin1String("(null)")))
+    if (!job.eligibleTime &&
+        (job.request.dependencies.isEmpty() || dependencyStatus(job) == QLatin1String("(null)")))
         job.eligibleTime = now_;
     job.priorityFixed = job.request.priority.has_value();
     job.priority = job.priorityFixed ? *job.request.priority : newPriority(job);
@@ -765,8 +799,8 @@ void Controller::startJob(Job &job, const QList<NodeShare> &allocation, bool byB
         const PartitionConfig *part = partitionConfig(job.partition);
         job.timeLimit = part ? part->maxTimeMinutes : kInfiniteMinutes;
     }
-    job.endTime = job.timeLimit == kInfiniteMinutes ? now_ + 365 * 86400
-                                                    : now_ + qint64(job.timeLimit) * 60;
+    job.endTime =
+        job.timeLimit == kInfiniteMinutes ? now_ + 365 * 86400 : now_ + qint64(job.timeLimit) * 60;
     if (const qint64 deadline = limitDeadline(job); deadline != LLONG_MAX)
         limitQueue_.insert({deadline, job.id});
     resolveFiles(job);
@@ -801,7 +835,8 @@ void Controller::startJob(Job &job, const QList<NodeShare> &allocation, bool byB
     emitEvent(JobEvent::Kind::Started, job);
 
     if (job.modeled) {
-        schedule(now_ + std::max<qint64>(0, job.modeledRuntime), TimedEvent::Kind::ModeledEnd, job.id);
+        schedule(now_ + std::max<qint64>(0, job.modeledRuntime), TimedEvent::Kind::ModeledEnd,
+                 job.id);
     } else if (launcher_ && !launcher_->launch(job)) {
         payloadLaunchFailed(job.id);
     }
@@ -870,9 +905,10 @@ void Controller::beginKill(Job &job, JobState finalState, Reason reason, const Q
     job.reason = reason;
     job.endTime = now_;
     if (launcher_ && !job.modeled) {
-        const QString line = QStringLiteral("slurmstepd: error: *** JOB %1 ON %2 CANCELLED AT %3%4 ***\n")
-                                 .arg(job.id)
-                                 .arg(node, formatTimestamp(now_), why);
+        const QString line =
+            QStringLiteral("slurmstepd: error: *** JOB %1 ON %2 CANCELLED AT %3%4 ***\n")
+                .arg(job.id)
+                .arg(node, formatTimestamp(now_), why);
         launcher_->appendToStderr(job, line.toUtf8());
     }
     emitEvent(JobEvent::Kind::Completing, job);
@@ -914,7 +950,7 @@ void Controller::finishCompleting(Job &job, int rawStatus)
     now_ = std::max(now_, killedAt);
     // The batch step tells how the script itself ended: killed, or exiting by itself
     // (a script that traps SIGTERM and exits 7 is a FAILED step).
-    const JobState batchState = sig ? JobState::Cancelled
+    const JobState batchState = sig    ? JobState::Cancelled
                                 : code ? JobState::Failed
                                        : JobState::Completed;
     if (finalState == JobState::OutOfMemory) // SIG_OOM: 253 & 0x7f in sacct
@@ -937,8 +973,8 @@ void Controller::payloadExited(std::uint32_t jobId, int rawStatus)
         return;
     }
     if (job.oomEvent) { // SIG_OOM: 253 & 0x7f in sacct
-        endJob(job, JobState::OutOfMemory, Reason::OutOfMemory, 0, 125, now_,
-               JobState::OutOfMemory, 0, 125);
+        endJob(job, JobState::OutOfMemory, Reason::OutOfMemory, 0, 125, now_, JobState::OutOfMemory,
+               0, 125);
         return;
     }
     if (WIFSIGNALED(rawStatus)) {
@@ -966,11 +1002,12 @@ void Controller::outOfMemory(std::uint32_t jobId)
     job.oomEvent = true;
     if (launcher_)
         launcher_->appendToStderr(
-            job, QStringLiteral("slurmstepd: error: Detected 1 oom-kill event(s) in StepId=%1.batch. "
-                                "Some of your processes may have been killed by the cgroup "
-                                "out-of-memory handler.\n")
-                     .arg(job.id)
-                     .toUtf8());
+            job,
+            QStringLiteral("slurmstepd: error: Detected 1 oom-kill event(s) in StepId=%1.batch. "
+                           "Some of your processes may have been killed by the cgroup "
+                           "out-of-memory handler.\n")
+                .arg(job.id)
+                .toUtf8());
 }
 
 void Controller::payloadLaunchFailed(std::uint32_t jobId)
@@ -979,8 +1016,8 @@ void Controller::payloadLaunchFailed(std::uint32_t jobId)
     if (it == jobs_.end())
         return;
     // What slurmstepd does when it cannot open the output file (0:53, seen on Slurm 22.05).
-    endJob(it->second, JobState::Failed, Reason::JobLaunchFailure, 0, 53, now_,
-           JobState::Cancelled, 0, 53);
+    endJob(it->second, JobState::Failed, Reason::JobLaunchFailure, 0, 53, now_, JobState::Cancelled,
+           0, 53);
 }
 
 // When job_time_limit() would find the job over its limit: end_time <= now - OverTimeLimit.
@@ -1014,7 +1051,8 @@ void Controller::timeLimitCheck()
         expired.push_back(id);
     }
     for (std::uint32_t id : expired)
-        beginKill(jobs_.at(id), JobState::Timeout, Reason::TimeLimit, QStringLiteral(" DUE TO TIME LIMIT"));
+        beginKill(jobs_.at(id), JobState::Timeout, Reason::TimeLimit,
+                  QStringLiteral(" DUE TO TIME LIMIT"));
 }
 
 bool Controller::dependenciesChanged()
@@ -1086,13 +1124,15 @@ qint64 Controller::nextEventTime() const
     // The 30 s limit check only matters at the first tick after a deadline.
     if (!limitQueue_.empty()) {
         const qint64 due = limitQueue_.begin()->first;
-        next = std::min(next, due <= now_ ? periodicNext(kTimeLimitPeriod, phases_.timeLimit)
-                                          : tickAtOrAfter(due, kTimeLimitPeriod, phases_.timeLimit));
+        next =
+            std::min(next, due <= now_ ? periodicNext(kTimeLimitPeriod, phases_.timeLimit)
+                                       : tickAtOrAfter(due, kTimeLimitPeriod, phases_.timeLimit));
     }
     if (!pending_.empty()) {
         if (config_.scheduler == SchedulerKind::Backfill)
             next = std::min(next, periodicNext(config_.schedParams.bfInterval, phases_.backfill));
-        next = std::min(next, periodicNext(config_.schedParams.schedInterval, phases_.schedInterval));
+        next =
+            std::min(next, periodicNext(config_.schedParams.schedInterval, phases_.schedInterval));
     }
     if ((!pending_.empty() || !running_.empty()) && config_.priority == PriorityKind::Multifactor)
         next = std::min(next, periodicNext(config_.priorityCalcPeriodSecs, phases_.priorityCalc));
@@ -1149,11 +1189,11 @@ void Controller::advanceTo(qint64 t)
         // 2. periodic work
         if (!limitQueue_.empty() && periodicDue(kTimeLimitPeriod, phases_.timeLimit))
             timeLimitCheck();
-        if (config_.priority == PriorityKind::Multifactor
-            && periodicDue(config_.priorityCalcPeriodSecs, phases_.priorityCalc))
+        if (config_.priority == PriorityKind::Multifactor &&
+            periodicDue(config_.priorityCalcPeriodSecs, phases_.priorityCalc))
             priorityRecalc();
-        if (!pending_.empty() && config_.scheduler == SchedulerKind::Backfill
-            && periodicDue(config_.schedParams.bfInterval, phases_.backfill))
+        if (!pending_.empty() && config_.scheduler == SchedulerKind::Backfill &&
+            periodicDue(config_.schedParams.bfInterval, phases_.backfill))
             backfillPass();
         // 3. the main scheduler's pass due
         const bool full = periodicDue(config_.schedParams.schedInterval, phases_.schedInterval);

@@ -10,8 +10,8 @@
 #include "users.h"
 
 #include <QHash>
-#include <QSet>
 #include <QList>
+#include <QSet>
 #include <QString>
 
 #include <cstdint>
@@ -54,9 +54,9 @@ struct Submission
     JobRequest request;
     QString user;
     QString workDir;
-    QString command;        // the script's absolute path; empty for stdin and --wrap
+    QString command; // the script's absolute path; empty for stdin and --wrap
     QByteArray script;
-    QString defaultName;    // "sommeil.sbatch", "sbatch" (stdin) or "wrap"
+    QString defaultName; // "sommeil.sbatch", "sbatch" (stdin) or "wrap"
     QList<QPair<QString, QString>> environment;
     bool modeled = false;
     qint64 modeledRuntime = 0;
@@ -69,8 +69,8 @@ struct SubmitResult
 {
     bool ok = false;
     std::uint32_t jobId = 0;
-    QString errorMessages;  // lines for sbatch's stderr ("sbatch: error: ..."), when !ok
-    QString testOnlyText;   // for --test-only
+    QString errorMessages; // lines for sbatch's stderr ("sbatch: error: ..."), when !ok
+    QString testOnlyText;  // for --test-only
 };
 
 // Where the controller's periodic timers stand at t = 0: each periodic task runs at
@@ -198,7 +198,7 @@ private:
     PreemptMode preemptModeOf(const Job &job) const;
     bool tryPreempt(Job &preemptor);
     void preemptionDone(std::uint32_t victimId);
-    QSet<std::uint32_t> killForDependency_; // --kill-on-invalid-dep=yes jobs to cancel
+    QSet<std::uint32_t> killForDependency_;           // --kill-on-invalid-dep=yes jobs to cancel
     QHash<std::uint32_t, int> preemptionsFor_;        // preemptor -> victims still dying
     QHash<std::uint32_t, std::uint32_t> preemptedBy_; // victim -> preemptor
     QList<Job *> pendingInOrder();
@@ -252,7 +252,13 @@ private:
     bool submitPassWanted_ = false;
     qint64 lastUsageAccrual_ = 0;
     QHash<QString, double> usageByUser_; // decayed CPU-seconds, per "account/user"
-    struct EndedUsage { QString key; qint64 from; qint64 to; int cpus; };
+    struct EndedUsage
+    {
+        QString key;
+        qint64 from;
+        qint64 to;
+        int cpus;
+    };
     QList<EndedUsage> endedSinceAccrual_; // counted at the next calculation, as slurmdbd does
     QHash<std::uint32_t, PriorityFactors> factors_;
     // Fair Tree factors of every association, computed once per usage change.

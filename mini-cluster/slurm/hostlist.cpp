@@ -623,8 +623,8 @@ void coalesce(RangePtrs &v)
     for (auto &range : v) {
         if (!joined.empty()) {
             HostRange &prev = *joined.back();
-            if (prev.hi == range->lo - 1 && prefixCmp(prev, *range) == 0
-                && widthCombine(prev, *range)) {
+            if (prev.hi == range->lo - 1 && prefixCmp(prev, *range) == 0 &&
+                widthCombine(prev, *range)) {
                 prev.hi = range->hi;
                 continue;
             }

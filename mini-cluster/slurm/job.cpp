@@ -6,18 +6,30 @@ namespace schedlab::slurm {
 QString stateName(JobState state)
 {
     switch (state) {
-    case JobState::Pending: return QStringLiteral("PENDING");
-    case JobState::Running: return QStringLiteral("RUNNING");
-    case JobState::Suspended: return QStringLiteral("SUSPENDED");
-    case JobState::Completed: return QStringLiteral("COMPLETED");
-    case JobState::Cancelled: return QStringLiteral("CANCELLED");
-    case JobState::Failed: return QStringLiteral("FAILED");
-    case JobState::Timeout: return QStringLiteral("TIMEOUT");
-    case JobState::NodeFail: return QStringLiteral("NODE_FAIL");
-    case JobState::Preempted: return QStringLiteral("PREEMPTED");
-    case JobState::BootFail: return QStringLiteral("BOOT_FAIL");
-    case JobState::Deadline: return QStringLiteral("DEADLINE");
-    case JobState::OutOfMemory: return QStringLiteral("OUT_OF_MEMORY");
+    case JobState::Pending:
+        return QStringLiteral("PENDING");
+    case JobState::Running:
+        return QStringLiteral("RUNNING");
+    case JobState::Suspended:
+        return QStringLiteral("SUSPENDED");
+    case JobState::Completed:
+        return QStringLiteral("COMPLETED");
+    case JobState::Cancelled:
+        return QStringLiteral("CANCELLED");
+    case JobState::Failed:
+        return QStringLiteral("FAILED");
+    case JobState::Timeout:
+        return QStringLiteral("TIMEOUT");
+    case JobState::NodeFail:
+        return QStringLiteral("NODE_FAIL");
+    case JobState::Preempted:
+        return QStringLiteral("PREEMPTED");
+    case JobState::BootFail:
+        return QStringLiteral("BOOT_FAIL");
+    case JobState::Deadline:
+        return QStringLiteral("DEADLINE");
+    case JobState::OutOfMemory:
+        return QStringLiteral("OUT_OF_MEMORY");
     }
     return QStringLiteral("?");
 }
@@ -25,18 +37,30 @@ QString stateName(JobState state)
 QString stateCompact(JobState state)
 {
     switch (state) {
-    case JobState::Pending: return QStringLiteral("PD");
-    case JobState::Running: return QStringLiteral("R");
-    case JobState::Suspended: return QStringLiteral("S");
-    case JobState::Completed: return QStringLiteral("CD");
-    case JobState::Cancelled: return QStringLiteral("CA");
-    case JobState::Failed: return QStringLiteral("F");
-    case JobState::Timeout: return QStringLiteral("TO");
-    case JobState::NodeFail: return QStringLiteral("NF");
-    case JobState::Preempted: return QStringLiteral("PR");
-    case JobState::BootFail: return QStringLiteral("BF");
-    case JobState::Deadline: return QStringLiteral("DL");
-    case JobState::OutOfMemory: return QStringLiteral("OOM");
+    case JobState::Pending:
+        return QStringLiteral("PD");
+    case JobState::Running:
+        return QStringLiteral("R");
+    case JobState::Suspended:
+        return QStringLiteral("S");
+    case JobState::Completed:
+        return QStringLiteral("CD");
+    case JobState::Cancelled:
+        return QStringLiteral("CA");
+    case JobState::Failed:
+        return QStringLiteral("F");
+    case JobState::Timeout:
+        return QStringLiteral("TO");
+    case JobState::NodeFail:
+        return QStringLiteral("NF");
+    case JobState::Preempted:
+        return QStringLiteral("PR");
+    case JobState::BootFail:
+        return QStringLiteral("BF");
+    case JobState::Deadline:
+        return QStringLiteral("DL");
+    case JobState::OutOfMemory:
+        return QStringLiteral("OOM");
     }
     return QStringLiteral("?");
 }
@@ -44,34 +68,53 @@ QString stateCompact(JobState state)
 QString reasonName(Reason reason)
 {
     switch (reason) {
-    case Reason::None: return QStringLiteral("None");
-    case Reason::Priority: return QStringLiteral("Priority");
-    case Reason::Resources: return QStringLiteral("Resources");
-    case Reason::Dependency: return QStringLiteral("Dependency");
-    case Reason::DependencyNeverSatisfied: return QStringLiteral("DependencyNeverSatisfied");
-    case Reason::BeginTime: return QStringLiteral("BeginTime");
-    case Reason::PartitionConfig: return QStringLiteral("PartitionConfig");
-    case Reason::PartitionTimeLimit: return QStringLiteral("PartitionTimeLimit");
-    case Reason::PartitionNodeLimit: return QStringLiteral("PartitionNodeLimit");
-    case Reason::PartitionDown: return QStringLiteral("PartitionDown");
-    case Reason::PartitionInactive: return QStringLiteral("PartitionInactive");
-    case Reason::JobHeldUser: return QStringLiteral("JobHeldUser");
-    case Reason::JobHeldAdmin: return QStringLiteral("JobHeldAdmin");
-    case Reason::JobArrayTaskLimit: return QStringLiteral("JobArrayTaskLimit");
-    case Reason::ReqNodeNotAvail: return QStringLiteral("ReqNodeNotAvail");
-    case Reason::TimeLimit: return QStringLiteral("TimeLimit");
-    case Reason::NonZeroExitCode: return QStringLiteral("NonZeroExitCode");
-    case Reason::JobLaunchFailure: return QStringLiteral("JobLaunchFailure");
-    case Reason::OutOfMemory: return QStringLiteral("OutOfMemory");
-    case Reason::InvalidAccount: return QStringLiteral("InvalidAccount");
+    case Reason::None:
+        return QStringLiteral("None");
+    case Reason::Priority:
+        return QStringLiteral("Priority");
+    case Reason::Resources:
+        return QStringLiteral("Resources");
+    case Reason::Dependency:
+        return QStringLiteral("Dependency");
+    case Reason::DependencyNeverSatisfied:
+        return QStringLiteral("DependencyNeverSatisfied");
+    case Reason::BeginTime:
+        return QStringLiteral("BeginTime");
+    case Reason::PartitionConfig:
+        return QStringLiteral("PartitionConfig");
+    case Reason::PartitionTimeLimit:
+        return QStringLiteral("PartitionTimeLimit");
+    case Reason::PartitionNodeLimit:
+        return QStringLiteral("PartitionNodeLimit");
+    case Reason::PartitionDown:
+        return QStringLiteral("PartitionDown");
+    case Reason::PartitionInactive:
+        return QStringLiteral("PartitionInactive");
+    case Reason::JobHeldUser:
+        return QStringLiteral("JobHeldUser");
+    case Reason::JobHeldAdmin:
+        return QStringLiteral("JobHeldAdmin");
+    case Reason::JobArrayTaskLimit:
+        return QStringLiteral("JobArrayTaskLimit");
+    case Reason::ReqNodeNotAvail:
+        return QStringLiteral("ReqNodeNotAvail");
+    case Reason::TimeLimit:
+        return QStringLiteral("TimeLimit");
+    case Reason::NonZeroExitCode:
+        return QStringLiteral("NonZeroExitCode");
+    case Reason::JobLaunchFailure:
+        return QStringLiteral("JobLaunchFailure");
+    case Reason::OutOfMemory:
+        return QStringLiteral("OutOfMemory");
+    case Reason::InvalidAccount:
+        return QStringLiteral("InvalidAccount");
     }
     return QStringLiteral("None");
 }
 
 bool isFinished(JobState state)
 {
-    return state != JobState::Pending && state != JobState::Running
-           && state != JobState::Suspended;
+    return state != JobState::Pending && state != JobState::Running && state != JobState::Suspended;
 }
 
 int Job::allocatedCpus() const

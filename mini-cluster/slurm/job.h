@@ -51,10 +51,10 @@ enum class Reason {
     InvalidAccount,
 };
 
-QString stateName(JobState state);        // "PENDING"
-QString stateCompact(JobState state);     // "PD"
-QString reasonName(Reason reason);        // "Priority"
-bool isFinished(JobState state);          // neither pending, running nor suspended
+QString stateName(JobState state);    // "PENDING"
+QString stateCompact(JobState state); // "PD"
+QString reasonName(Reason reason);    // "Priority"
+bool isFinished(JobState state);      // neither pending, running nor suspended
 
 // What one node gives a job.
 struct NodeShare
@@ -68,15 +68,15 @@ struct NodeShare
 // A step as accounting keeps it: "batch", "extern", "0", "1", ...
 struct StepRecord
 {
-    QString id;         // "batch", "extern", "0"
-    QString name;       // "batch", "extern", or the command for srun steps
+    QString id;   // "batch", "extern", "0"
+    QString name; // "batch", "extern", or the command for srun steps
     JobState state = JobState::Running;
     int exitCode = 0;   // the "exit" part of ExitCode
     int exitSignal = 0; // the "signal" part
     qint64 start = 0;
     qint64 end = 0;
     int cpus = 0;
-    QString nodes;      // compressed hostlist
+    QString nodes; // compressed hostlist
 };
 
 struct Job
@@ -95,7 +95,7 @@ struct Job
     JobState state = JobState::Pending;
     bool completing = false; // CG: ended, processes still being killed
     Reason reason = Reason::None;
-    QString stateDesc;       // replaces the reason when set
+    QString stateDesc; // replaces the reason when set
     std::uint32_t priority = 0;
     bool priorityFixed = false; // set by --priority or scontrol update
     int nice = 0;
@@ -103,25 +103,25 @@ struct Job
     bool heldByAdmin = false;
     int restarts = 0;
     bool requeue = true;
-    int requid = -1;          // who cancelled it
+    int requid = -1;                         // who cancelled it
     std::uint32_t timeLimit = kNoValMinutes; // minutes, resolved against the partition
 
     // Times (virtual epoch seconds; 0 = unknown)
     qint64 submitTime = 0;
     qint64 eligibleTime = 0;
     qint64 accrueTime = 0;
-    qint64 startTime = 0;     // actual, or the backfill's expected start while pending
-    qint64 endTime = 0;       // actual, or expected (start + limit)
+    qint64 startTime = 0; // actual, or the backfill's expected start while pending
+    qint64 endTime = 0;   // actual, or expected (start + limit)
     qint64 lastSchedEval = 0;
-    qint64 beginTime = 0;     // --begin
-    QString scheduler;        // "Main", "Backfill", "Backfill:*" (pending, estimated)
+    qint64 beginTime = 0; // --begin
+    QString scheduler;    // "Main", "Backfill", "Backfill:*" (pending, estimated)
 
     // Resources asked
     int minNodes = 1;
-    int maxNodes = 1;         // -N N-M; without -N, as many as the tasks may need
-    int cpusPerNode = 1;      // the least a node gives: one task's CPUs, or ntasks-per-node's
+    int maxNodes = 1;    // -N N-M; without -N, as many as the tasks may need
+    int cpusPerNode = 1; // the least a node gives: one task's CPUs, or ntasks-per-node's
     int ntasks = 1;
-    int ntasksPerNode = 0;    // 0: tasks spread as they fit
+    int ntasksPerNode = 0; // 0: tasks spread as they fit
     int cpusPerTask = 1;
     int totalCpus() const { return ntasks * cpusPerTask; }
     qint64 memPerNodeMb = -1; // per node; -1: the whole node's memory
@@ -131,30 +131,30 @@ struct Job
 
     // Allocation
     QList<NodeShare> allocation;
-    QStringList schedNodes;   // the backfill's planned nodes while pending
+    QStringList schedNodes; // the backfill's planned nodes while pending
 
     // Files and payload
     QString workDir;
-    QString command;          // the script's absolute path, or "(null)" for stdin / wrap
+    QString command; // the script's absolute path, or "(null)" for stdin / wrap
     QString stdoutPattern, stderrPattern, stdinPath;
     QString stdoutPath, stderrPath; // expanded
     QByteArray script;
     QStringList scriptArgs;
     QList<QPair<QString, QString>> environment; // exported to the payload
-    bool modeled = false;     // a scenario job: no process runs
-    bool interactive = false; // srun or salloc: the caller's own process is the payload
+    bool modeled = false;                       // a scenario job: no process runs
+    bool interactive = false;   // srun or salloc: the caller's own process is the payload
     QString interactiveCommand; // for srun's step 0 name
     qint64 modeledRuntime = 0;
     int modeledExit = 0;
 
     // Outcome
-    int exitCode = 0;         // ExitCode=exit:signal of the job
+    int exitCode = 0; // ExitCode=exit:signal of the job
     int exitSignal = 0;
     int derivedExitCode = 0;
     QList<StepRecord> steps;
 
     // Arrays
-    std::uint32_t arrayJobId = 0;  // the master's id (0: not an array job)
+    std::uint32_t arrayJobId = 0; // the master's id (0: not an array job)
     std::uint32_t arrayTaskId = kNoTask;
     QList<std::uint32_t> pendingTasks; // for the master record: tasks not started yet
     int arrayMaxRunning = 0;

@@ -36,16 +36,16 @@ QString Controller::dependencyStatus(const Job &job) const
 {
     if (job.state != JobState::Pending || job.request.dependencies.isEmpty())
         return QStringLiteral("(null)");
-    static const char *names[] = {"after", "afterany", "afterok", "afternotok", "singleton",
-                                  "aftercorr", "afterburstbuffer"};
+    static const char *names[] = {"after",     "afterany",  "afterok",         "afternotok",
+                                  "singleton", "aftercorr", "afterburstbuffer"};
     QStringList parts;
     for (const Dependency &dep : job.request.dependencies) {
         const QString type = QLatin1String(names[int(dep.type)]);
         if (dep.type == DependencyType::Singleton) {
             bool waiting = false;
             for (const auto &[id, other] : jobs_)
-                if (id < job.id && other.user == job.user && other.name == job.name
-                    && !isFinished(other.state))
+                if (id < job.id && other.user == job.user && other.name == job.name &&
+                    !isFinished(other.state))
                     waiting = true;
             if (waiting)
                 parts << QStringLiteral("singleton(unfulfilled)");
@@ -58,7 +58,9 @@ QString Controller::dependencyStatus(const Job &job) const
             const bool done = isFinished(t->state) && !t->completing;
             bool satisfied = false, failed = false;
             switch (dep.type) {
-            case DependencyType::After: satisfied = t->state != JobState::Pending; break;
+            case DependencyType::After:
+                satisfied = t->state != JobState::Pending;
+                break;
             case DependencyType::AfterOk:
                 satisfied = done && t->state == JobState::Completed;
                 failed = done && t->state != JobState::Completed;
@@ -67,13 +69,21 @@ QString Controller::dependencyStatus(const Job &job) const
                 satisfied = done && t->state != JobState::Completed;
                 failed = done && t->state == JobState::Completed;
                 break;
-            default: satisfied = done; break;
+            default:
+                satisfied = done;
+                break;
             }
             if (!satisfied)
-                parts << QStringLiteral("%1:%2(%3)").arg(type).arg(target).arg(failed ? QStringLiteral("failed") : QStringLiteral("unfulfilled"));
+                parts << QStringLiteral("%1:%2(%3)")
+                             .arg(type)
+                             .arg(target)
+                             .arg(failed ? QStringLiteral("failed")
+                                         : QStringLiteral("unfulfilled"));
         }
     }
-    return parts.isEmpty() ? QStringLiteral("(null)") : parts.join(job.request.dependencyAny ? QLatin1Char('?') : QLatin1Char(','));
+    return parts.isEmpty()
+               ? QStringLiteral("(null)")
+               : parts.join(job.request.dependencyAny ? QLatin1Char('?') : QLatin1Char(','));
 }
 
 // Whether a job may be considered at all; sets the reason that holds it back.
@@ -91,9 +101,9 @@ bool Controller::eligible(Job &job, bool setReason, bool fromBackfill)
             bool satisfied = true;
             if (dep.type == DependencyType::Singleton) {
                 for (const auto &[id, other] : jobs_)
-                    if (id != job.id && other.user == job.user && other.name == job.name
-                        && !isFinished(other.state) && other.submitTime <= job.submitTime
-                        && id < job.id)
+                    if (id != job.id && other.user == job.user && other.name == job.name &&
+                        !isFinished(other.state) && other.submitTime <= job.submitTime &&
+                        id < job.id)
                         satisfied = false;
             }
             for (std::uint32_t target : dep.jobIds) {
@@ -129,7 +139,8 @@ bool Controller::eligible(Job &job, bool setReason, bool fromBackfill)
         }
         // Met dependencies count once slurmctld has noted them (after the pass that ended
         // the job they waited for): eligibleTime says so.
-        const bool ok = (job.request.dependencyAny ? anySatisfied : allSatisfied) && job.eligibleTime;
+        const bool ok =
+            (job.request.dependencyAny ? anySatisfied : allSatisfied) && job.eligibleTime;
         if (!ok) {
             if (setReason)
                 job.reason = never && !job.request.dependencyAny ? Reason::DependencyNeverSatisfied

@@ -134,8 +134,8 @@ std::optional<QList<NodeShare>> NodeUsage::placeNow(const Job &job,
                                                     const QList<const NodeConfig *> &nodes,
                                                     const QSet<QString> &excluded) const
 {
-    return place(job, nodes, [this](const QString &n) -> const NodeLoad & { return load(n); },
-                 excluded);
+    return place(
+        job, nodes, [this](const QString &n) -> const NodeLoad & { return load(n); }, excluded);
 }
 
 void NodeUsage::apply(NodeLoad &l, const NodeShare &share, bool exclusive, int sign)

@@ -7,9 +7,9 @@
 #include <QHash>
 #include <QSet>
 
-#include <functional>
 #include <QList>
 #include <QString>
+#include <functional>
 
 #include <optional>
 
@@ -19,8 +19,8 @@ struct NodeLoad
 {
     int usedCpus = 0;
     qint64 usedMemMb = 0;
-    QList<bool> gpuUsed;  // one entry per GPU of the node
-    int jobs = 0;         // running jobs on it
+    QList<bool> gpuUsed; // one entry per GPU of the node
+    int jobs = 0;        // running jobs on it
     bool exclusive = false;
 };
 
@@ -46,8 +46,7 @@ public:
                                                  const QList<const NodeConfig *> &nodes,
                                                  const LoadOf &loadOf,
                                                  const QSet<QString> &excluded = {});
-    std::optional<QList<NodeShare>> placeNow(const Job &job,
-                                             const QList<const NodeConfig *> &nodes,
+    std::optional<QList<NodeShare>> placeNow(const Job &job, const QList<const NodeConfig *> &nodes,
                                              const QSet<QString> &excluded = {}) const;
     // How many of the job's tasks `node` could take with `load`, and the GPUs it would give.
     static int taskCapacity(const Job &job, const NodeConfig &node, const NodeLoad &load,

@@ -60,10 +60,12 @@ bool Controller::tryPreempt(Job &preemptor)
     QHash<QString, NodeLoad> future;
     QList<Job *> victims;
     auto fits = [&]() {
-        return NodeUsage::place(preemptor, nodes, [&](const QString &n) -> const NodeLoad & {
-                   auto it = future.constFind(n);
-                   return it != future.constEnd() ? *it : usage_.load(n);
-               }).has_value();
+        return NodeUsage::place(preemptor, nodes,
+                                [&](const QString &n) -> const NodeLoad & {
+                                    auto it = future.constFind(n);
+                                    return it != future.constEnd() ? *it : usage_.load(n);
+                                })
+            .has_value();
     };
     for (Job *victim : std::as_const(candidates)) {
         for (const NodeShare &s : victim->allocation) {

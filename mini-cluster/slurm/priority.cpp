@@ -49,12 +49,12 @@ namespace {
 
 struct Assoc
 {
-    QString account;      // for an account node, its name
-    QString user;         // for a user node, its name (account is its parent)
+    QString account; // for an account node, its name
+    QString user;    // for a user node, its name (account is its parent)
     double shares = 1;
-    double usage = 0;     // the subtree's usage
+    double usage = 0; // the subtree's usage
     double levelFs = 0;
-    QList<int> children;  // indices
+    QList<int> children; // indices
 };
 
 } // namespace
@@ -152,8 +152,8 @@ QHash<QString, double> Controller::computeFairshare() const
                     QList<int> merged = a.children;
                     double mergedUsage = a.usage;
                     int j = i + 1;
-                    while (j < siblings.size() && nodes[siblings[j]].user.isEmpty()
-                           && nodes[siblings[j]].levelFs == a.levelFs) {
+                    while (j < siblings.size() && nodes[siblings[j]].user.isEmpty() &&
+                           nodes[siblings[j]].levelFs == a.levelFs) {
                         merged += nodes[siblings[j]].children;
                         mergedUsage += nodes[siblings[j]].usage;
                         ++j;
@@ -184,9 +184,10 @@ Controller::PriorityFactors Controller::priorityFactors(const Job &job) const
         f.fairshare = fairshareFactor(job.user, job.account);
     if (config_.weightJobSize > 0 && totalNodes_ > 0 && totalCpus_ > 0) {
         const double nodes = double(job.minNodes), cpus = double(job.totalCpus());
-        f.jobSize = config_.priorityFavorSmall
-                        ? ((totalNodes_ - nodes) / totalNodes_ + (totalCpus_ - cpus) / totalCpus_) / 2
-                        : (nodes / totalNodes_ + cpus / totalCpus_) / 2;
+        f.jobSize =
+            config_.priorityFavorSmall
+                ? ((totalNodes_ - nodes) / totalNodes_ + (totalCpus_ - cpus) / totalCpus_) / 2
+                : (nodes / totalNodes_ + cpus / totalCpus_) / 2;
     }
     if (config_.weightPartition > 0) {
         int maxFactor = 1;
@@ -195,9 +196,9 @@ Controller::PriorityFactors Controller::priorityFactors(const Job &job) const
         if (const PartitionConfig *p = partitionConfig(job.partition))
             f.partition = double(p->priorityJobFactor) / maxFactor;
     }
-    const double total = weightAge() * f.age + weightFairshare() * f.fairshare
-                         + config_.weightJobSize * f.jobSize + config_.weightPartition * f.partition
-                         + config_.weightQos * f.qos - job.nice;
+    const double total = weightAge() * f.age + weightFairshare() * f.fairshare +
+                         config_.weightJobSize * f.jobSize + config_.weightPartition * f.partition +
+                         config_.weightQos * f.qos - job.nice;
     f.total = total < 1 ? 1u : (total > 4294967295.0 ? 0xFFFFFFFFu : std::uint32_t(total));
     return f;
 }

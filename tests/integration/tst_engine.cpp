@@ -14,7 +14,8 @@ class TestEngine : public QObject
     static EngineOptions options(const QString &dir)
     {
         EngineOptions o;
-        auto parsed = slurm::parseClusterConfig(slurm::defaultSlurmConf(), slurm::defaultGresConf());
+        auto parsed =
+            slurm::parseClusterConfig(slurm::defaultSlurmConf(), slurm::defaultGresConf());
         o.config = parsed.config;
         o.config.accountingEnabled = true;
         o.startEpoch = 1793870000;

@@ -12,18 +12,26 @@ class TestScenarios : public QObject
     Q_OBJECT
 
 private:
-    static QString run(const QString &file) { return test::runScenarioFile(QStringLiteral("") + file); }
+    static QString run(const QString &file)
+    {
+        return test::runScenarioFile(QStringLiteral("") + file);
+    }
 
 private Q_SLOTS:
     void sommeilRunsThenCompletes()
     {
         const QString t = run(QStringLiteral("sommeil.yaml"));
-        QVERIFY2(t.contains(QStringLiteral("[+00:00:00] $ sbatch sommeil.sbatch\nSubmitted batch job 1\n")), qPrintable(t));
         QVERIFY2(t.contains(QStringLiteral(
-                     "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n"
-                     "                 1     court  sommeil      kim  R       0:03      1 cpu01\n")),
+                     "[+00:00:00] $ sbatch sommeil.sbatch\nSubmitted batch job 1\n")),
                  qPrintable(t));
-        QVERIFY2(t.contains(QStringLiteral("[+00:00:04] $ cat sommeil-1.out\ncpu01\n")), qPrintable(t));
+        QVERIFY2(
+            t.contains(QStringLiteral(
+                "             JOBID PARTITION     NAME     USER ST       TIME  NODES "
+                "NODELIST(REASON)\n"
+                "                 1     court  sommeil      kim  R       0:03      1 cpu01\n")),
+            qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("[+00:00:04] $ cat sommeil-1.out\ncpu01\n")),
+                 qPrintable(t));
         QVERIFY2(t.contains(QStringLiteral("1             COMPLETED      0:0   00:00:30 \n"
                                            "1.batch       COMPLETED      0:0   00:00:30 \n")),
                  qPrintable(t));
@@ -33,9 +41,10 @@ private Q_SLOTS:
     {
         const QString t = run(QStringLiteral("sommeil.yaml"));
         // Limit 1 min from 00:00:41; the 30 s check after 00:01:41 is at 00:02:00.
-        QVERIFY2(t.contains(QStringLiteral("cpu01\nslurmstepd: error: *** JOB 2 ON cpu01 CANCELLED AT "
-                                           "2026-11-05T09:32:00 DUE TO TIME LIMIT ***\n")),
-                 qPrintable(t));
+        QVERIFY2(
+            t.contains(QStringLiteral("cpu01\nslurmstepd: error: *** JOB 2 ON cpu01 CANCELLED AT "
+                                      "2026-11-05T09:32:00 DUE TO TIME LIMIT ***\n")),
+            qPrintable(t));
         QVERIFY2(t.contains(QStringLiteral("2               TIMEOUT      0:0 \n"
                                            "2.batch       CANCELLED     0:15 \n")),
                  qPrintable(t));
@@ -45,22 +54,27 @@ private Q_SLOTS:
     void exerciseTwoIsExplained()
     {
         const QString t = run(QStringLiteral("exercice2.yaml"));
-        QVERIFY2(t.contains(QStringLiteral(
-                     "                51     court     simu      leo PD       0:00      2 (Resources)\n"
-                     "                52     court    rendu      kim PD       0:00      1 (Priority)\n"
-                     "                53     court      tri      ana PD       0:00      1 (Priority)\n"
-                     "                50     court  analyse      ana  R      10:00      1 node01\n")),
+        QVERIFY2(
+            t.contains(QStringLiteral(
+                "                51     court     simu      leo PD       0:00      2 (Resources)\n"
+                "                52     court    rendu      kim PD       0:00      1 (Priority)\n"
+                "                53     court      tri      ana PD       0:00      1 (Priority)\n"
+                "                50     court  analyse      ana  R      10:00      1 node01\n")),
+            qPrintable(t));
+        QVERIFY2(t.contains(
+                     QStringLiteral("le job 51 attend (Resources) : il demande 2 nœuds, 1 seul "
+                                    "est libre ; le job 50 libère node01 au plus tard à 10:00:00")),
                  qPrintable(t));
-        QVERIFY2(t.contains(QStringLiteral("le job 51 attend (Resources) : il demande 2 nœuds, 1 seul "
-                                           "est libre ; le job 50 libère node01 au plus tard à 10:00:00")),
-                 qPrintable(t));
-        QVERIFY2(t.contains(QStringLiteral("le backfill ne peut pas lancer le job 52 maintenant : il "
-                                           "tournerait jusqu'à 10:20:00, au-delà du démarrage réservé "
-                                           "au job 51 à 10:00:00")),
-                 qPrintable(t));
+        QVERIFY2(
+            t.contains(QStringLiteral("le backfill ne peut pas lancer le job 52 maintenant : il "
+                                      "tournerait jusqu'à 10:20:00, au-delà du démarrage réservé "
+                                      "au job 51 à 10:00:00")),
+            qPrintable(t));
         // After scancel 51, job 52 is backfilled on node02 and 53 still waits.
-        QVERIFY2(t.contains(QStringLiteral("                52     court    rendu      kim  R       0:30      1 node02\n")),
-                 qPrintable(t));
+        QVERIFY2(
+            t.contains(QStringLiteral(
+                "                52     court    rendu      kim  R       0:30      1 node02\n")),
+            qPrintable(t));
         QVERIFY2(t.contains(QStringLiteral("job 52 is backfilled on node02")), qPrintable(t));
         QVERIFY2(t.contains(QStringLiteral("53     court      tri      ana PD")), qPrintable(t));
     }
@@ -70,14 +84,21 @@ private Q_SLOTS:
     void higherTierPreempts()
     {
         const QString t = run(QStringLiteral("preemption.yaml"));
-        QVERIFY2(t.contains(QStringLiteral("                 1       bas     long      ana PD       0:00      1 (BeginTime)\n"
-                                           "                 2   jetable      jet      leo PR       1:01      1 node02\n"
-                                           "                 3    urgent      urg      kim  R       0:01      2 node[01-02]\n")),
+        QVERIFY2(
+            t.contains(QStringLiteral(
+                "                 1       bas     long      ana PD       0:00      1 (BeginTime)\n"
+                "                 2   jetable      jet      leo PR       1:01      1 node02\n"
+                "                 3    urgent      urg      kim  R       0:01      2 "
+                "node[01-02]\n")),
+            qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("le job 2 est préempté sur node02 : le job 3")),
                  qPrintable(t));
-        QVERIFY2(t.contains(QStringLiteral("le job 2 est préempté sur node02 : le job 3")), qPrintable(t));
-        QVERIFY2(t.contains(QStringLiteral("                 1       bas     long      ana  R       0:18      1 node01\n")),
+        QVERIFY2(
+            t.contains(QStringLiteral(
+                "                 1       bas     long      ana  R       0:18      1 node01\n")),
+            qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("2                   jet    jetable  PREEMPTED")),
                  qPrintable(t));
-        QVERIFY2(t.contains(QStringLiteral("2                   jet    jetable  PREEMPTED")), qPrintable(t));
     }
 
     // Memory above --mem: the largest process is killed, as by the cgroup's OOM killer; the
@@ -85,10 +106,11 @@ private Q_SLOTS:
     void memoryAboveTheLimitIsOutOfMemory()
     {
         const QString t = run(QStringLiteral("oom.yaml"));
-        QVERIFY2(t.contains(QStringLiteral("avant\nslurmstepd: error: Detected 1 oom-kill event(s) in "
-                                           "StepId=1.batch. Some of your processes may have been "
-                                           "killed by the cgroup out-of-memory handler.\n")),
-                 qPrintable(t));
+        QVERIFY2(
+            t.contains(QStringLiteral("avant\nslurmstepd: error: Detected 1 oom-kill event(s) in "
+                                      "StepId=1.batch. Some of your processes may have been "
+                                      "killed by the cgroup out-of-memory handler.\n")),
+            qPrintable(t));
         QVERIFY2(t.contains(QStringLiteral("après\n")), qPrintable(t));
         QVERIFY2(t.contains(QStringLiteral("1            OUT_OF_ME+    0:125 \n"
                                            "1.batch      OUT_OF_ME+    0:125 \n")),

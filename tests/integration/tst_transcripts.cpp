@@ -41,7 +41,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("name");
         const QDir dir(QStringLiteral(SCHEDLAB_TEST_DATA "/transcripts"));
-        for (const QString &file : dir.entryList({QStringLiteral("*.expected")}, QDir::Files, QDir::Name)) {
+        for (const QString &file :
+             dir.entryList({QStringLiteral("*.expected")}, QDir::Files, QDir::Name)) {
             const QString name = file.chopped(9);
             QTest::newRow(qPrintable(name)) << name;
         }
@@ -77,11 +78,13 @@ private Q_SLOTS:
                 const QString text = QString::fromUtf8(line).trimmed();
                 if (text.isEmpty() || text.startsWith(QLatin1Char('#')))
                     continue;
-                deviations.insert(text.section(QLatin1Char(' '), 0, 0).toInt(), text.section(QLatin1Char(' '), 1));
+                deviations.insert(text.section(QLatin1Char(' '), 0, 0).toInt(),
+                                  text.section(QLatin1Char(' '), 1));
             }
         }
         const QList<QStringList> actual = blocks(normalise(QString::fromUtf8(out.data())));
-        const QList<QStringList> expected = blocks(normalise(QString::fromUtf8(expectedFile.readAll())));
+        const QList<QStringList> expected =
+            blocks(normalise(QString::fromUtf8(expectedFile.readAll())));
         QCOMPARE(actual.size(), expected.size());
         for (int b = 0; b < expected.size(); ++b) {
             const QStringList &a = actual[b];
@@ -94,8 +97,14 @@ private Q_SLOTS:
                 const QString al = a.value(i, QStringLiteral("<end of block>"));
                 const QString el = e.value(i, QStringLiteral("<end of block>"));
                 if (al != el)
-                    QFAIL(qPrintable(QStringLiteral("%1, step %2 (%3): line %4 differs\n  actual:   %5\n  expected: %6")
-                                         .arg(name).arg(b + 1).arg(e.first()).arg(i + 1).arg(al, el)));
+                    QFAIL(qPrintable(
+                        QStringLiteral(
+                            "%1, step %2 (%3): line %4 differs\n  actual:   %5\n  expected: %6")
+                            .arg(name)
+                            .arg(b + 1)
+                            .arg(e.first())
+                            .arg(i + 1)
+                            .arg(al, el)));
             }
         }
     }

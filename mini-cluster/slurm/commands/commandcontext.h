@@ -34,7 +34,7 @@ struct CommandContext
 QString fitColumn(const QString &value, int width, bool right);
 // sacct's rule: a value longer than the width is cut and ends with '+'.
 QString fitSacct(const QString &value, int width, bool right);
-QString jobIdText(const Job &job); // "17", "17_3", "17_[4-9%2]"
+QString jobIdText(const Job &job);      // "17", "17_3", "17_[4-9%2]"
 QString arrayTasksText(const Job &job); // the pending tasks of an array: "4-9%2"
 // Parses "17", "17_3", "17,18" lists; false on a token that is not an id.
 bool parseJobIdList(const QString &text, QList<std::uint32_t> *ids, QString *bad);
@@ -52,6 +52,9 @@ int runSprio(CommandContext &ctx);
 int runExplain(CommandContext &ctx);
 
 // --version text shared by every command.
-inline QString slurmVersionLine() { return QStringLiteral("slurm 22.05.8\n"); }
+inline QString slurmVersionLine()
+{
+    return QStringLiteral("slurm 22.05.8\n");
+}
 
 } // namespace schedlab::slurm

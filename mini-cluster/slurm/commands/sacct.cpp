@@ -18,13 +18,24 @@ struct FieldDef
 };
 
 const FieldDef kFields[] = {
-    {"JobID", -12}, {"JobIDRaw", -12}, {"JobName", 10}, {"Partition", 10}, {"Account", 10},
-    {"AllocCPUS", 10}, {"State", 10}, {"ExitCode", 8}, {"Elapsed", 10}, {"ElapsedRaw", 10},
-    {"Timelimit", 10}, {"Start", 19}, {"End", 19}, {"Submit", 19}, {"Eligible", 19},
-    {"NodeList", 15}, {"NNodes", 8}, {"User", 9}, {"UID", 6}, {"Group", 9}, {"GID", 6},
-    {"Priority", 10}, {"Reason", 20}, {"WorkDir", 30}, {"ReqMem", 10}, {"DerivedExitCode", 15},
-    {"ReqCPUS", 8}, {"ReqNodes", 8}, {"Cluster", 10}, {"QOS", 10}, {"CPUTime", 10},
-    {"CPUTimeRAW", 10}, {"MaxRSS", 10}, {"AllocNodes", 10}, {"Comment", 15}, {"TimelimitRaw", 12},
+    {"JobID", -12},    {"JobIDRaw", -12},
+    {"JobName", 10},   {"Partition", 10},
+    {"Account", 10},   {"AllocCPUS", 10},
+    {"State", 10},     {"ExitCode", 8},
+    {"Elapsed", 10},   {"ElapsedRaw", 10},
+    {"Timelimit", 10}, {"Start", 19},
+    {"End", 19},       {"Submit", 19},
+    {"Eligible", 19},  {"NodeList", 15},
+    {"NNodes", 8},     {"User", 9},
+    {"UID", 6},        {"Group", 9},
+    {"GID", 6},        {"Priority", 10},
+    {"Reason", 20},    {"WorkDir", 30},
+    {"ReqMem", 10},    {"DerivedExitCode", 15},
+    {"ReqCPUS", 8},    {"ReqNodes", 8},
+    {"Cluster", 10},   {"QOS", 10},
+    {"CPUTime", 10},   {"CPUTimeRAW", 10},
+    {"MaxRSS", 10},    {"AllocNodes", 10},
+    {"Comment", 15},   {"TimelimitRaw", 12},
 };
 
 const FieldDef *findField(const QString &name)
@@ -52,7 +63,11 @@ class Row
 {
 public:
     Row(const JobRecord &r, const StepRecord *step, const Controller &c, const QString &timeFormat)
-        : r_(r), step_(step), c_(c), tf_(timeFormat) {}
+        : r_(r)
+        , step_(step)
+        , c_(c)
+        , tf_(timeFormat)
+    {}
 
     QString value(const QString &field) const
     {
@@ -62,7 +77,8 @@ public:
         if (f == QLatin1String("jobid"))
             return step_ ? r_.jobIdText + QLatin1Char('.') + step_->id : r_.jobIdText;
         if (f == QLatin1String("jobidraw"))
-            return step_ ? QString::number(r_.jobId) + QLatin1Char('.') + step_->id : QString::number(r_.jobId);
+            return step_ ? QString::number(r_.jobId) + QLatin1Char('.') + step_->id
+                         : QString::number(r_.jobId);
         if (f == QLatin1String("jobname"))
             return step_ ? step_->name : r_.name;
         if (f == QLatin1String("partition"))
@@ -83,11 +99,18 @@ public:
         if (f == QLatin1String("elapsedraw"))
             return QString::number(elapsed(start, end));
         if (f == QLatin1String("timelimit"))
-            return step_ ? QString() : formatScontrolLimit(r_.timeLimit).replace(QLatin1String("Partition_Limit"), QLatin1String("Partition_Limit"));
+            return step_ ? QString()
+                         : formatScontrolLimit(r_.timeLimit)
+                               .replace(QLatin1String("Partition_Limit"),
+                                        QLatin1String("Partition_Limit"));
         if (f == QLatin1String("timelimitraw"))
-            return step_ ? QString() : (r_.timeLimit == kInfiniteMinutes ? QStringLiteral("UNLIMITED") : QString::number(r_.timeLimit));
+            return step_ ? QString()
+                         : (r_.timeLimit == kInfiniteMinutes ? QStringLiteral("UNLIMITED")
+                                                             : QString::number(r_.timeLimit));
         if (f == QLatin1String("start"))
-            return start ? formatTimestamp(start, tf_) : (isFinished(r_.state) ? QStringLiteral("None") : QStringLiteral("Unknown"));
+            return start ? formatTimestamp(start, tf_)
+                         : (isFinished(r_.state) ? QStringLiteral("None")
+                                                 : QStringLiteral("Unknown"));
         if (f == QLatin1String("end"))
             return end ? formatTimestamp(end, tf_) : QStringLiteral("Unknown");
         if (f == QLatin1String("submit"))
@@ -95,7 +118,8 @@ public:
         if (f == QLatin1String("eligible"))
             return r_.eligible ? formatTimestamp(r_.eligible, tf_) : QStringLiteral("Unknown");
         if (f == QLatin1String("nodelist"))
-            return step_ ? step_->nodes : (r_.nodeList.isEmpty() ? QStringLiteral("None assigned") : r_.nodeList);
+            return step_ ? step_->nodes
+                         : (r_.nodeList.isEmpty() ? QStringLiteral("None assigned") : r_.nodeList);
         if (f == QLatin1String("nnodes") || f == QLatin1String("allocnodes"))
             return QString::number(r_.nnodes);
         if (f == QLatin1String("user"))
@@ -113,7 +137,9 @@ public:
         if (f == QLatin1String("workdir"))
             return step_ ? QString() : r_.workDir;
         if (f == QLatin1String("reqmem"))
-            return step_ ? QString() : (r_.reqMemMb < 0 ? QStringLiteral("0") : QStringLiteral("%1M").arg(r_.reqMemMb));
+            return step_ ? QString()
+                         : (r_.reqMemMb < 0 ? QStringLiteral("0")
+                                            : QStringLiteral("%1M").arg(r_.reqMemMb));
         if (f == QLatin1String("reqcpus"))
             return QString::number(step_ ? step_->cpus : r_.allocCpus);
         if (f == QLatin1String("reqnodes"))
@@ -168,7 +194,8 @@ int runSacct(CommandContext &ctx)
                 *v = a.mid(l.size() + 1);
                 return true;
             }
-            if (!s.isEmpty() && a.startsWith(s) && a.size() > 2 && !a.startsWith(QLatin1String("--"))) {
+            if (!s.isEmpty() && a.startsWith(s) && a.size() > 2 &&
+                !a.startsWith(QLatin1String("--"))) {
                 *v = a.mid(2);
                 return true;
             }
@@ -215,7 +242,10 @@ int runSacct(CommandContext &ctx)
             ctx.out(usageText(QStringLiteral("sacct")));
             return ctx.finish(0);
         } else {
-            ctx.err(QStringLiteral("sacct: unrecognized option '%1'\nTry \"sacct --help\" for more information\n").arg(a));
+            ctx.err(
+                QStringLiteral(
+                    "sacct: unrecognized option '%1'\nTry \"sacct --help\" for more information\n")
+                    .arg(a));
             return ctx.finish(1);
         }
     }
@@ -278,8 +308,8 @@ int runSacct(CommandContext &ctx)
                 cells << v;
             } else {
                 text += (header ? fitColumn(v, std::abs(col.width), col.width > 0)
-                                : fitSacct(v, std::abs(col.width), col.width > 0))
-                        + QLatin1Char(' ');
+                                : fitSacct(v, std::abs(col.width), col.width > 0)) +
+                        QLatin1Char(' ');
             }
         }
         if (parsable2)
@@ -291,7 +321,9 @@ int runSacct(CommandContext &ctx)
     if (!noHeader) {
         out += line([](const Column &col) { return QString::fromLatin1(col.def->name); }, true);
         if (!parsable && !parsable2)
-            out += line([](const Column &col) { return QString(std::abs(col.width), QLatin1Char('-')); }, true);
+            out += line(
+                [](const Column &col) { return QString(std::abs(col.width), QLatin1Char('-')); },
+                true);
     }
     // Array tasks are listed under their array, in task order.
     QList<JobRecord> records = store->all();
@@ -310,7 +342,8 @@ int runSacct(CommandContext &ctx)
             continue;
         if (!names.isEmpty() && !names.contains(r.name))
             continue;
-        if (!states.isEmpty() && !states.contains(stateName(r.state)) && !states.contains(stateCompact(r.state)))
+        if (!states.isEmpty() && !states.contains(stateName(r.state)) &&
+            !states.contains(stateCompact(r.state)))
             continue;
         if (!idsGiven) {
             // The window is about eligible jobs: one never eligible (held, waiting for a
@@ -320,7 +353,9 @@ int runSacct(CommandContext &ctx)
                 continue;
         }
         Row row(r, nullptr, c, ctx.timeFormat());
-        out += line([&](const Column &col) { return row.value(QString::fromLatin1(col.def->name)); }, false);
+        out +=
+            line([&](const Column &col) { return row.value(QString::fromLatin1(col.def->name)); },
+                 false);
         if (noSteps)
             continue;
         // Steps in the order sacct prints them: batch, extern, then numbered steps.
@@ -334,7 +369,11 @@ int runSacct(CommandContext &ctx)
                 steps << &s;
         for (const StepRecord *s : steps) {
             Row stepRow(r, s, c, ctx.timeFormat());
-            out += line([&](const Column &col) { return stepRow.value(QString::fromLatin1(col.def->name)); }, false);
+            out += line(
+                [&](const Column &col) {
+                    return stepRow.value(QString::fromLatin1(col.def->name));
+                },
+                false);
         }
     }
     ctx.out(out);

@@ -59,10 +59,10 @@ void submitParsed(const Invocation &inv, Controller &controller, CommandSession 
     s.script = p.script;
     if (!scriptName.isEmpty())
         s.command = QDir::cleanPath(locateScript(inv, cmd));
-    s.defaultName = !p.request.wrap.isEmpty() || cmd.hasWrap
-                        ? QStringLiteral("wrap")
-                        : (scriptName.isEmpty() ? QStringLiteral("sbatch")
-                                                : QFileInfo(scriptName).fileName());
+    s.defaultName =
+        !p.request.wrap.isEmpty() || cmd.hasWrap
+            ? QStringLiteral("wrap")
+            : (scriptName.isEmpty() ? QStringLiteral("sbatch") : QFileInfo(scriptName).fileName());
     for (auto it = inv.environment.constBegin(); it != inv.environment.constEnd(); ++it)
         s.environment << qMakePair(it.key(), it.value());
     const SubmitResult r = controller.submit(s);

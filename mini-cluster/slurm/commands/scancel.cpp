@@ -17,7 +17,7 @@ int signalNumber(const QString &name)
     QString s = name.toUpper();
     if (s.startsWith(QLatin1String("SIG")))
         s = s.mid(3);
-    static const QHash<QString, int> names{{"HUP", SIGHUP}, {"INT", SIGINT}, {"QUIT", SIGQUIT},
+    static const QHash<QString, int> names{{"HUP", SIGHUP},   {"INT", SIGINT},   {"QUIT", SIGQUIT},
                                            {"KILL", SIGKILL}, {"USR1", SIGUSR1}, {"USR2", SIGUSR2},
                                            {"TERM", SIGTERM}, {"CONT", SIGCONT}, {"STOP", SIGSTOP},
                                            {"TSTP", SIGTSTP}, {"ALRM", SIGALRM}};
@@ -83,17 +83,22 @@ int runScancel(CommandContext &ctx)
         } else if (take(QStringLiteral("-p"), QStringLiteral("--partition"), &v)) {
             partitionFilter = v;
         } else if (a.startsWith(QLatin1Char('-'))) {
-            ctx.err(QStringLiteral("scancel: unrecognized option '%1'\nTry \"scancel --help\" for more information\n").arg(a));
+            ctx.err(QStringLiteral("scancel: unrecognized option '%1'\nTry \"scancel --help\" for "
+                                   "more information\n")
+                        .arg(a));
             return ctx.finish(1);
         } else {
             bool ok = false;
-            const uint id = a.section(QLatin1Char('_'), 0, 0).section(QLatin1Char('.'), 0, 0).toUInt(&ok);
+            const uint id =
+                a.section(QLatin1Char('_'), 0, 0).section(QLatin1Char('.'), 0, 0).toUInt(&ok);
             if (!ok || id == 0) {
                 ctx.err(QStringLiteral("scancel: error: Invalid job id %1\n").arg(a));
                 return ctx.finish(1);
             }
             if (a.contains(QLatin1Char('_')))
-                taskOf.insert(int(ids.size()), a.section(QLatin1Char('_'), 1).section(QLatin1Char('.'), 0, 0).toUInt());
+                taskOf.insert(
+                    int(ids.size()),
+                    a.section(QLatin1Char('_'), 1).section(QLatin1Char('.'), 0, 0).toUInt());
             ids << id;
         }
     }
@@ -102,8 +107,8 @@ int runScancel(CommandContext &ctx)
         ctx.err(QStringLiteral("scancel: error: Invalid user name: %1\n").arg(userFilter));
         return ctx.finish(1);
     }
-    const bool filters = !userFilter.isEmpty() || !nameFilter.isEmpty() || !stateFilter.isEmpty()
-                         || !partitionFilter.isEmpty();
+    const bool filters = !userFilter.isEmpty() || !nameFilter.isEmpty() || !stateFilter.isEmpty() ||
+                         !partitionFilter.isEmpty();
     if (ids.isEmpty() && !filters) {
         ctx.err(QStringLiteral("scancel: error: No job identification provided\n"));
         return ctx.finish(1);
@@ -115,8 +120,8 @@ int runScancel(CommandContext &ctx)
             return false;
         if (!partitionFilter.isEmpty() && job.partition != partitionFilter)
             return false;
-        if (!stateFilter.isEmpty() && stateName(job.state) != stateFilter
-            && stateCompact(job.state) != stateFilter)
+        if (!stateFilter.isEmpty() && stateName(job.state) != stateFilter &&
+            stateCompact(job.state) != stateFilter)
             return false;
         return !isFinished(job.state) && !job.completing;
     };
@@ -139,7 +144,8 @@ int runScancel(CommandContext &ctx)
         if (job && filters && !matches(*job))
             continue;
         // SIGKILL to the steps is what a plain scancel does.
-        const bool plainCancel = sig < 0 || (sig == SIGKILL && scope == Controller::SignalScope::Steps);
+        const bool plainCancel =
+            sig < 0 || (sig == SIGKILL && scope == Controller::SignalScope::Steps);
         const Controller::CancelResult r = taskOf.contains(index) && plainCancel
                                                ? c.cancelTask(id, taskOf.value(index), ctx.user())
                                            : plainCancel ? c.cancel(id, ctx.user())
@@ -150,17 +156,27 @@ int runScancel(CommandContext &ctx)
         }
         QString message;
         switch (r) {
-        case Controller::CancelResult::Ok: break;
-        case Controller::CancelResult::InvalidId: message = QStringLiteral("Invalid job id specified"); break;
-        case Controller::CancelResult::AlreadyDone: message = QStringLiteral("Job/step already completing or completed"); break;
-        case Controller::CancelResult::PermissionDenied: message = QStringLiteral("Access/permission denied"); break;
-        case Controller::CancelResult::NotRunning: break;
+        case Controller::CancelResult::Ok:
+            break;
+        case Controller::CancelResult::InvalidId:
+            message = QStringLiteral("Invalid job id specified");
+            break;
+        case Controller::CancelResult::AlreadyDone:
+            message = QStringLiteral("Job/step already completing or completed");
+            break;
+        case Controller::CancelResult::PermissionDenied:
+            message = QStringLiteral("Access/permission denied");
+            break;
+        case Controller::CancelResult::NotRunning:
+            break;
         }
         if (message.isEmpty())
             continue;
         const bool quietError = defaultPath && r != Controller::CancelResult::PermissionDenied;
         if (!quietError || verbose)
-            ctx.err(QStringLiteral("scancel: error: Kill job error on job id %1: %2\n").arg(id).arg(message));
+            ctx.err(QStringLiteral("scancel: error: Kill job error on job id %1: %2\n")
+                        .arg(id)
+                        .arg(message));
         if (!quietError)
             rc = 1;
     }

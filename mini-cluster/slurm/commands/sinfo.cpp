@@ -48,7 +48,8 @@ int runSinfo(CommandContext &ctx)
             all = true;
         } else if (a == QLatin1String("-s") || a == QLatin1String("--summarize")) {
             format = QStringLiteral("%#P %.5a %.10l %.16F %N");
-        } else if ((a == QLatin1String("-p") || a == QLatin1String("--partition")) && i + 1 < args.size()) {
+        } else if ((a == QLatin1String("-p") || a == QLatin1String("--partition")) &&
+                   i + 1 < args.size()) {
             partitionFilter = args[++i].split(QLatin1Char(','));
             all = true;
         } else if (a.startsWith(QLatin1String("--partition="))) {
@@ -67,7 +68,10 @@ int runSinfo(CommandContext &ctx)
             ctx.out(usageText(QStringLiteral("sinfo")));
             return ctx.finish(0);
         } else {
-            ctx.err(QStringLiteral("sinfo: unrecognized option '%1'\nTry \"sinfo --help\" for more information\n").arg(a));
+            ctx.err(
+                QStringLiteral(
+                    "sinfo: unrecognized option '%1'\nTry \"sinfo --help\" for more information\n")
+                    .arg(a));
             return ctx.finish(1);
         }
     }
@@ -88,25 +92,34 @@ int runSinfo(CommandContext &ctx)
         {
             // ctime's form: the day of the month is padded with a space.
             const QDateTime now = QDateTime::fromSecsSinceEpoch(c.now(), QTimeZone::utc());
-            out += QLocale::c().toString(now, QStringLiteral("ddd MMM ")) + QString::number(now.date().day()).rightJustified(2)
-                   + QLocale::c().toString(now, QStringLiteral(" HH:mm:ss yyyy")) + QLatin1Char('\n');
+            out += QLocale::c().toString(now, QStringLiteral("ddd MMM ")) +
+                   QString::number(now.date().day()).rightJustified(2) +
+                   QLocale::c().toString(now, QStringLiteral(" HH:mm:ss yyyy")) + QLatin1Char('\n');
             if (!noHeader)
-                out += QStringLiteral("NODELIST   NODES PARTITION       STATE CPUS    S:C:T MEMORY TMP_DISK WEIGHT AVAIL_FE REASON              \n");
+                out += QStringLiteral("NODELIST   NODES PARTITION       STATE CPUS    S:C:T MEMORY "
+                                      "TMP_DISK WEIGHT AVAIL_FE REASON              \n");
             for (const PartitionConfig *p : parts)
                 for (const QString &n : p->nodes) {
                     const NodeConfig *node = cfg.node(n);
                     if (!node)
                         continue;
-                    out += fitColumn(n, 10, false) + QLatin1Char(' ') + fitColumn(QStringLiteral("1"), 5, true)
-                           + QLatin1Char(' ') + fitColumn(partName(p), 9, true) + QLatin1Char(' ')
-                           + fitColumn(nodeState(c, *node, true), 11, true) + QLatin1Char(' ')
-                           + fitColumn(QString::number(node->cpus), 4, false) + QLatin1Char(' ')
-                           + fitColumn(QStringLiteral("%1:%2:%3").arg(node->sockets).arg(node->coresPerSocket).arg(node->threadsPerCore), 8, true)
-                           + QLatin1Char(' ') + fitColumn(QString::number(node->realMemoryMb), 6, true)
-                           + QLatin1Char(' ') + fitColumn(QStringLiteral("0"), 8, true) + QLatin1Char(' ')
-                           + fitColumn(QString::number(node->weight), 6, true) + QLatin1Char(' ')
-                           + fitColumn(QStringLiteral("(null)"), 8, true) + QLatin1Char(' ')
-                           + fitColumn(QStringLiteral("none"), 20, false) + QLatin1Char('\n');
+                    out += fitColumn(n, 10, false) + QLatin1Char(' ') +
+                           fitColumn(QStringLiteral("1"), 5, true) + QLatin1Char(' ') +
+                           fitColumn(partName(p), 9, true) + QLatin1Char(' ') +
+                           fitColumn(nodeState(c, *node, true), 11, true) + QLatin1Char(' ') +
+                           fitColumn(QString::number(node->cpus), 4, false) + QLatin1Char(' ') +
+                           fitColumn(QStringLiteral("%1:%2:%3")
+                                         .arg(node->sockets)
+                                         .arg(node->coresPerSocket)
+                                         .arg(node->threadsPerCore),
+                                     8, true) +
+                           QLatin1Char(' ') +
+                           fitColumn(QString::number(node->realMemoryMb), 6, true) +
+                           QLatin1Char(' ') + fitColumn(QStringLiteral("0"), 8, true) +
+                           QLatin1Char(' ') + fitColumn(QString::number(node->weight), 6, true) +
+                           QLatin1Char(' ') + fitColumn(QStringLiteral("(null)"), 8, true) +
+                           QLatin1Char(' ') + fitColumn(QStringLiteral("none"), 20, false) +
+                           QLatin1Char('\n');
                 }
             ctx.out(out);
             return ctx.finish(0);
@@ -167,21 +180,38 @@ int runSinfo(CommandContext &ctx)
         byNodeState = byNodeState || f.letter == QLatin1Char('t') || f.letter == QLatin1Char('T');
     auto header = [](QChar l) -> QString {
         switch (l.toLatin1()) {
-        case 'P': case 'R': return QStringLiteral("PARTITION");
-        case 'a': return QStringLiteral("AVAIL");
-        case 'l': return QStringLiteral("TIMELIMIT");
-        case 'L': return QStringLiteral("DEFAULTTIME");
-        case 'D': return QStringLiteral("NODES");
-        case 't': case 'T': return QStringLiteral("STATE");
-        case 'N': return QStringLiteral("NODELIST");
-        case 'c': return QStringLiteral("CPUS");
-        case 'C': return QStringLiteral("CPUS(A/I/O/T)");
-        case 'F': return QStringLiteral("NODES(A/I/O/T)");
-        case 'm': return QStringLiteral("MEMORY");
-        case 'G': return QStringLiteral("GRES");
-        case 'z': return QStringLiteral("S:C:T");
-        case 'p': return QStringLiteral("PRIO_TIER");
-        case 's': return QStringLiteral("JOB_SIZE");
+        case 'P':
+        case 'R':
+            return QStringLiteral("PARTITION");
+        case 'a':
+            return QStringLiteral("AVAIL");
+        case 'l':
+            return QStringLiteral("TIMELIMIT");
+        case 'L':
+            return QStringLiteral("DEFAULTTIME");
+        case 'D':
+            return QStringLiteral("NODES");
+        case 't':
+        case 'T':
+            return QStringLiteral("STATE");
+        case 'N':
+            return QStringLiteral("NODELIST");
+        case 'c':
+            return QStringLiteral("CPUS");
+        case 'C':
+            return QStringLiteral("CPUS(A/I/O/T)");
+        case 'F':
+            return QStringLiteral("NODES(A/I/O/T)");
+        case 'm':
+            return QStringLiteral("MEMORY");
+        case 'G':
+            return QStringLiteral("GRES");
+        case 'z':
+            return QStringLiteral("S:C:T");
+        case 'p':
+            return QStringLiteral("PRIO_TIER");
+        case 's':
+            return QStringLiteral("JOB_SIZE");
         }
         return QString(l).toUpper();
     };
@@ -207,8 +237,9 @@ int runSinfo(CommandContext &ctx)
             const NodeConfig *node = cfg.node(n);
             if (!node)
                 continue;
-            const QString key = nodeOriented ? node->name
-                                : byNodeState ? nodeState(c, *node, false) : QString();
+            const QString key = nodeOriented  ? node->name
+                                : byNodeState ? nodeState(c, *node, false)
+                                              : QString();
             if (!groups.contains(key))
                 order << key;
             groups[key] << node;
@@ -217,14 +248,16 @@ int runSinfo(CommandContext &ctx)
             rows.append({p, groups[key], key});
     }
     if (nodeOriented)
-        std::stable_sort(rows.begin(), rows.end(),
-                         [](const Row &a, const Row &b) { return a.nodes.first()->name < b.nodes.first()->name; });
+        std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
+            return a.nodes.first()->name < b.nodes.first()->name;
+        });
     for (const Row &row : std::as_const(rows)) {
         const PartitionConfig *p = row.p;
         const QString avail = p->up ? QStringLiteral("up") : p->stateText.toLower().left(5);
         {
             const QList<const NodeConfig *> &nodes = row.nodes;
-            const QString key = nodeOriented || !byNodeState ? nodeState(c, *nodes.first(), false) : row.key;
+            const QString key =
+                nodeOriented || !byNodeState ? nodeState(c, *nodes.first(), false) : row.key;
             QStringList names;
             int alloc = 0, total = 0;
             QSet<int> cpuCounts;
@@ -244,28 +277,57 @@ int runSinfo(CommandContext &ctx)
             };
             out += render([&](QChar l) -> QString {
                 switch (l.toLatin1()) {
-                case 'P': return p->isDefault ? p->name + QLatin1Char('*') : p->name;
-                case 'R': return p->name;
-                case 'a': return avail;
-                case 'l': return formatSinfoLimit(p->maxTimeMinutes);
-                case 'L': return p->defaultTimeMinutes == kNoValMinutes ? QStringLiteral("n/a") : formatSinfoLimit(p->defaultTimeMinutes);
-                case 'D': return QString::number(nodes.size());
-                case 't': return key;
-                case 'T': return key == QLatin1String("alloc") ? QStringLiteral("allocated") : key == QLatin1String("mix") ? QStringLiteral("mixed") : key;
-                case 'N': return compressHostlistSorted(names);
-                case 'c': return range(cpuCounts);
-                case 'C': return QStringLiteral("%1/%2/0/%3").arg(alloc).arg(total - alloc).arg(total);
+                case 'P':
+                    return p->isDefault ? p->name + QLatin1Char('*') : p->name;
+                case 'R':
+                    return p->name;
+                case 'a':
+                    return avail;
+                case 'l':
+                    return formatSinfoLimit(p->maxTimeMinutes);
+                case 'L':
+                    return p->defaultTimeMinutes == kNoValMinutes
+                               ? QStringLiteral("n/a")
+                               : formatSinfoLimit(p->defaultTimeMinutes);
+                case 'D':
+                    return QString::number(nodes.size());
+                case 't':
+                    return key;
+                case 'T':
+                    return key == QLatin1String("alloc") ? QStringLiteral("allocated")
+                           : key == QLatin1String("mix") ? QStringLiteral("mixed")
+                                                         : key;
+                case 'N':
+                    return compressHostlistSorted(names);
+                case 'c':
+                    return range(cpuCounts);
+                case 'C':
+                    return QStringLiteral("%1/%2/0/%3").arg(alloc).arg(total - alloc).arg(total);
                 case 'F': {
                     int busy = 0;
                     for (const NodeConfig *n : nodes)
                         busy += c.usage().load(n->name).jobs > 0 ? 1 : 0;
-                    return QStringLiteral("%1/%2/0/%3").arg(busy).arg(nodes.size() - busy).arg(nodes.size());
+                    return QStringLiteral("%1/%2/0/%3")
+                        .arg(busy)
+                        .arg(nodes.size() - busy)
+                        .arg(nodes.size());
                 }
-                case 'm': return range(mems);
-                case 'G': return nodes.first()->gresSpec.isEmpty() ? QStringLiteral("(null)") : QStringLiteral("gpu:") + nodes.first()->gresSpec.section(QLatin1Char(':'), 1);
-                case 'z': return QStringLiteral("%1:%2:%3").arg(nodes.first()->sockets).arg(nodes.first()->coresPerSocket).arg(nodes.first()->threadsPerCore);
-                case 'p': return QString::number(p->priorityTier);
-                case 's': return QStringLiteral("1-infinite");
+                case 'm':
+                    return range(mems);
+                case 'G':
+                    return nodes.first()->gresSpec.isEmpty()
+                               ? QStringLiteral("(null)")
+                               : QStringLiteral("gpu:") +
+                                     nodes.first()->gresSpec.section(QLatin1Char(':'), 1);
+                case 'z':
+                    return QStringLiteral("%1:%2:%3")
+                        .arg(nodes.first()->sockets)
+                        .arg(nodes.first()->coresPerSocket)
+                        .arg(nodes.first()->threadsPerCore);
+                case 'p':
+                    return QString::number(p->priorityTier);
+                case 's':
+                    return QStringLiteral("1-infinite");
                 }
                 return QString();
             });

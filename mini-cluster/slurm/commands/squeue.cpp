@@ -19,7 +19,7 @@ namespace {
 
 struct Field
 {
-    QChar letter;      // -o letter; QChar() for literal text
+    QChar letter; // -o letter; QChar() for literal text
     QString literal;
     int width = 0;
     bool right = false;
@@ -64,60 +64,103 @@ struct LongField
     char letter;
 };
 const LongField kLongFields[] = {
-    {"jobid", 'i'}, {"jobarrayid", 'i'}, {"arrayjobid", 'F'}, {"arraytaskid", 'K'},
-    {"partition", 'P'}, {"name", 'j'}, {"username", 'u'}, {"userid", 'U'}, {"statecompact", 't'},
-    {"state", 'T'}, {"timeused", 'M'}, {"timelimit", 'l'}, {"timeleft", 'L'}, {"numnodes", 'D'},
-    {"numcpus", 'C'}, {"reasonlist", 'R'}, {"reason", 'r'}, {"nodelist", 'N'}, {"priority", 'Q'},
-    {"prioritylong", 'Q'}, {"starttime", 'S'}, {"endtime", 'e'}, {"submittime", 'V'},
-    {"schednodes", 'Y'}, {"account", 'a'}, {"workdir", 'Z'}, {"command", 'o'}, {"qos", 'q'},
-    {"nice", 'y'}, {"minmemory", 'm'}, {"groupname", 'g'}, {"groupid", 'G'}, {"comment", 'k'},
-    {"mincpus", 'c'},
+    {"jobid", 'i'},        {"jobarrayid", 'i'}, {"arrayjobid", 'F'}, {"arraytaskid", 'K'},
+    {"partition", 'P'},    {"name", 'j'},       {"username", 'u'},   {"userid", 'U'},
+    {"statecompact", 't'}, {"state", 'T'},      {"timeused", 'M'},   {"timelimit", 'l'},
+    {"timeleft", 'L'},     {"numnodes", 'D'},   {"numcpus", 'C'},    {"reasonlist", 'R'},
+    {"reason", 'r'},       {"nodelist", 'N'},   {"priority", 'Q'},   {"prioritylong", 'Q'},
+    {"starttime", 'S'},    {"endtime", 'e'},    {"submittime", 'V'}, {"schednodes", 'Y'},
+    {"account", 'a'},      {"workdir", 'Z'},    {"command", 'o'},    {"qos", 'q'},
+    {"nice", 'y'},         {"minmemory", 'm'},  {"groupname", 'g'},  {"groupid", 'G'},
+    {"comment", 'k'},      {"mincpus", 'c'},
 };
 
 QString header(QChar letter)
 {
     switch (letter.toLatin1()) {
-    case 'i': case 'A': return QStringLiteral("JOBID");
-    case 'F': return QStringLiteral("ARRAY_JOB_ID");
-    case 'K': return QStringLiteral("ARRAY_TASK_ID");
-    case 'P': return QStringLiteral("PARTITION");
-    case 'j': return QStringLiteral("NAME");
-    case 'u': return QStringLiteral("USER");
-    case 'U': return QStringLiteral("UID");
-    case 't': return QStringLiteral("ST");
-    case 'T': return QStringLiteral("STATE");
-    case 'M': return QStringLiteral("TIME");
-    case 'l': return QStringLiteral("TIME_LIMIT");
-    case 'L': return QStringLiteral("TIME_LEFT");
-    case 'D': return QStringLiteral("NODES");
-    case 'C': return QStringLiteral("CPUS");
-    case 'R': return QStringLiteral("NODELIST(REASON)");
-    case 'r': return QStringLiteral("REASON");
-    case 'N': return QStringLiteral("NODELIST");
-    case 'Q': return QStringLiteral("PRIORITY");
-    case 'p': return QStringLiteral("PRIORITY");
-    case 'S': return QStringLiteral("START_TIME");
-    case 'e': return QStringLiteral("END_TIME");
-    case 'V': return QStringLiteral("SUBMIT_TIME");
-    case 'Y': return QStringLiteral("SCHEDNODES");
-    case 'a': return QStringLiteral("ACCOUNT");
-    case 'Z': return QStringLiteral("WORK_DIR");
-    case 'o': return QStringLiteral("COMMAND");
-    case 'q': return QStringLiteral("QOS");
-    case 'y': return QStringLiteral("NICE");
-    case 'm': return QStringLiteral("MIN_MEMORY");
-    case 'g': return QStringLiteral("GROUP");
-    case 'G': return QStringLiteral("GROUP");
-    case 'k': return QStringLiteral("COMMENT");
-    case 'c': return QStringLiteral("MIN_CPUS");
-    case 'n': return QStringLiteral("REQ_NODES");
-    case 'x': return QStringLiteral("EXC_NODES");
-    case 'f': return QStringLiteral("FEATURES");
-    case 'E': return QStringLiteral("DEPENDENCY");
-    case 'h': return QStringLiteral("OVER_SUBSCRIBE");
-    case 'O': return QStringLiteral("CONTIGUOUS");
-    case 'v': return QStringLiteral("RESERVATION");
-    case 'b': return QStringLiteral("TRES_PER_NODE");
+    case 'i':
+    case 'A':
+        return QStringLiteral("JOBID");
+    case 'F':
+        return QStringLiteral("ARRAY_JOB_ID");
+    case 'K':
+        return QStringLiteral("ARRAY_TASK_ID");
+    case 'P':
+        return QStringLiteral("PARTITION");
+    case 'j':
+        return QStringLiteral("NAME");
+    case 'u':
+        return QStringLiteral("USER");
+    case 'U':
+        return QStringLiteral("UID");
+    case 't':
+        return QStringLiteral("ST");
+    case 'T':
+        return QStringLiteral("STATE");
+    case 'M':
+        return QStringLiteral("TIME");
+    case 'l':
+        return QStringLiteral("TIME_LIMIT");
+    case 'L':
+        return QStringLiteral("TIME_LEFT");
+    case 'D':
+        return QStringLiteral("NODES");
+    case 'C':
+        return QStringLiteral("CPUS");
+    case 'R':
+        return QStringLiteral("NODELIST(REASON)");
+    case 'r':
+        return QStringLiteral("REASON");
+    case 'N':
+        return QStringLiteral("NODELIST");
+    case 'Q':
+        return QStringLiteral("PRIORITY");
+    case 'p':
+        return QStringLiteral("PRIORITY");
+    case 'S':
+        return QStringLiteral("START_TIME");
+    case 'e':
+        return QStringLiteral("END_TIME");
+    case 'V':
+        return QStringLiteral("SUBMIT_TIME");
+    case 'Y':
+        return QStringLiteral("SCHEDNODES");
+    case 'a':
+        return QStringLiteral("ACCOUNT");
+    case 'Z':
+        return QStringLiteral("WORK_DIR");
+    case 'o':
+        return QStringLiteral("COMMAND");
+    case 'q':
+        return QStringLiteral("QOS");
+    case 'y':
+        return QStringLiteral("NICE");
+    case 'm':
+        return QStringLiteral("MIN_MEMORY");
+    case 'g':
+        return QStringLiteral("GROUP");
+    case 'G':
+        return QStringLiteral("GROUP");
+    case 'k':
+        return QStringLiteral("COMMENT");
+    case 'c':
+        return QStringLiteral("MIN_CPUS");
+    case 'n':
+        return QStringLiteral("REQ_NODES");
+    case 'x':
+        return QStringLiteral("EXC_NODES");
+    case 'f':
+        return QStringLiteral("FEATURES");
+    case 'E':
+        return QStringLiteral("DEPENDENCY");
+    case 'h':
+        return QStringLiteral("OVER_SUBSCRIBE");
+    case 'O':
+        return QStringLiteral("CONTIGUOUS");
+    case 'v':
+        return QStringLiteral("RESERVATION");
+    case 'b':
+        return QStringLiteral("TRES_PER_NODE");
     }
     return QString(letter).toUpper();
 }
@@ -125,28 +168,45 @@ QString header(QChar letter)
 class Printer
 {
 public:
-    Printer(const Controller &c, const QString &timeFormat) : c_(c), timeFormat_(timeFormat) {}
+    Printer(const Controller &c, const QString &timeFormat)
+        : c_(c)
+        , timeFormat_(timeFormat)
+    {}
 
     QString value(QChar letter, const Job &job) const
     {
         const bool pending = job.state == JobState::Pending;
         switch (letter.toLatin1()) {
-        case 'i': return jobIdText(job);
-        case 'A': return QString::number(job.id);
-        case 'F': return QString::number(job.arrayJobId ? job.arrayJobId : job.id);
-        case 'K': return !job.arrayJobId ? QStringLiteral("N/A")
-                         : job.isArrayMaster() ? arrayTasksText(job)
-                                               : QString::number(job.arrayTaskId);
-        case 'P': return job.partition;
-        case 'j': return job.name;
-        case 'u': return job.user;
-        case 'U': return QString::number(job.uid);
-        case 'g': return job.user;
-        case 'G': return QString::number(job.gid);
-        case 't': return job.completing ? QStringLiteral("CG") : stateCompact(job.state);
-        case 'T': return job.completing ? QStringLiteral("COMPLETING") : stateName(job.state);
-        case 'M': return formatSqueueSecs(timeUsed(job));
-        case 'l': return formatSqueueLimit(job.timeLimit);
+        case 'i':
+            return jobIdText(job);
+        case 'A':
+            return QString::number(job.id);
+        case 'F':
+            return QString::number(job.arrayJobId ? job.arrayJobId : job.id);
+        case 'K':
+            return !job.arrayJobId       ? QStringLiteral("N/A")
+                   : job.isArrayMaster() ? arrayTasksText(job)
+                                         : QString::number(job.arrayTaskId);
+        case 'P':
+            return job.partition;
+        case 'j':
+            return job.name;
+        case 'u':
+            return job.user;
+        case 'U':
+            return QString::number(job.uid);
+        case 'g':
+            return job.user;
+        case 'G':
+            return QString::number(job.gid);
+        case 't':
+            return job.completing ? QStringLiteral("CG") : stateCompact(job.state);
+        case 'T':
+            return job.completing ? QStringLiteral("COMPLETING") : stateName(job.state);
+        case 'M':
+            return formatSqueueSecs(timeUsed(job));
+        case 'l':
+            return formatSqueueLimit(job.timeLimit);
         case 'L': {
             if (job.timeLimit == kInfiniteMinutes)
                 return QStringLiteral("UNLIMITED");
@@ -154,34 +214,67 @@ public:
                 return QStringLiteral("NOT_SET");
             return formatSqueueSecs(qint64(job.timeLimit) * 60 - timeUsed(job));
         }
-        case 'D': return QString::number(job.nodeCount());
-        case 'C': return QString::number(pending ? job.totalCpus() : job.allocatedCpus());
-        case 'R': return reasonList(job);
-        case 'r': return job.stateDesc.isEmpty() ? reasonName(job.reason) : job.stateDesc;
-        case 'N': return compressHostlistSorted(job.nodeNames());
-        case 'Q': return QString::number(job.priority);
-        case 'p': return QString::number(double(job.priority) / 4294967295.0, 'f', 8);
-        case 'S': return job.startTime ? formatTimestamp(job.startTime, timeFormat_) : QStringLiteral("N/A");
-        case 'e': return job.endTime && !pending ? formatTimestamp(job.endTime, timeFormat_)
-                                     : (job.endTime ? formatTimestamp(job.endTime, timeFormat_) : QStringLiteral("N/A"));
-        case 'V': return formatTimestamp(job.submitTime, timeFormat_);
-        case 'Y': return job.schedNodes.isEmpty() ? QStringLiteral("(null)") : compressHostlistSorted(job.schedNodes);
-        case 'a': return job.account;
-        case 'Z': return job.workDir;
-        case 'o': return job.command;
-        case 'q': return job.qos;
-        case 'y': return QString::number(job.nice);
-        case 'm': return job.memPerCpuMb > 0 ? QStringLiteral("%1M").arg(job.memPerCpuMb)
-                                             : (job.memPerNodeMb < 0 ? QStringLiteral("0") : QStringLiteral("%1M").arg(job.memPerNodeMb));
-        case 'c': return QString::number(job.cpusPerTask);
-        case 'k': return job.request.comment.isEmpty() ? QStringLiteral("(null)") : job.request.comment;
-        case 'n': case 'x': return QString();
-        case 'f': return QStringLiteral("(null)");
-        case 'E': return c_.dependencyStatus(job);
-        case 'h': return job.exclusive ? QStringLiteral("NO") : QStringLiteral("OK");
-        case 'O': return QStringLiteral("0");
-        case 'v': return QStringLiteral("(null)");
-        case 'b': return job.request.gresText.isEmpty() ? QStringLiteral("N/A") : job.request.gresText;
+        case 'D':
+            return QString::number(job.nodeCount());
+        case 'C':
+            return QString::number(pending ? job.totalCpus() : job.allocatedCpus());
+        case 'R':
+            return reasonList(job);
+        case 'r':
+            return job.stateDesc.isEmpty() ? reasonName(job.reason) : job.stateDesc;
+        case 'N':
+            return compressHostlistSorted(job.nodeNames());
+        case 'Q':
+            return QString::number(job.priority);
+        case 'p':
+            return QString::number(double(job.priority) / 4294967295.0, 'f', 8);
+        case 'S':
+            return job.startTime ? formatTimestamp(job.startTime, timeFormat_)
+                                 : QStringLiteral("N/A");
+        case 'e':
+            return job.endTime && !pending
+                       ? formatTimestamp(job.endTime, timeFormat_)
+                       : (job.endTime ? formatTimestamp(job.endTime, timeFormat_)
+                                      : QStringLiteral("N/A"));
+        case 'V':
+            return formatTimestamp(job.submitTime, timeFormat_);
+        case 'Y':
+            return job.schedNodes.isEmpty() ? QStringLiteral("(null)")
+                                            : compressHostlistSorted(job.schedNodes);
+        case 'a':
+            return job.account;
+        case 'Z':
+            return job.workDir;
+        case 'o':
+            return job.command;
+        case 'q':
+            return job.qos;
+        case 'y':
+            return QString::number(job.nice);
+        case 'm':
+            return job.memPerCpuMb > 0
+                       ? QStringLiteral("%1M").arg(job.memPerCpuMb)
+                       : (job.memPerNodeMb < 0 ? QStringLiteral("0")
+                                               : QStringLiteral("%1M").arg(job.memPerNodeMb));
+        case 'c':
+            return QString::number(job.cpusPerTask);
+        case 'k':
+            return job.request.comment.isEmpty() ? QStringLiteral("(null)") : job.request.comment;
+        case 'n':
+        case 'x':
+            return QString();
+        case 'f':
+            return QStringLiteral("(null)");
+        case 'E':
+            return c_.dependencyStatus(job);
+        case 'h':
+            return job.exclusive ? QStringLiteral("NO") : QStringLiteral("OK");
+        case 'O':
+            return QStringLiteral("0");
+        case 'v':
+            return QStringLiteral("(null)");
+        case 'b':
+            return job.request.gresText.isEmpty() ? QStringLiteral("N/A") : job.request.gresText;
         }
         return QString();
     }
@@ -198,13 +291,14 @@ private:
 
     QString reasonList(const Job &job) const
     {
-        const bool showReason = !job.completing
-                                && (job.state == JobState::Pending || job.state == JobState::Timeout
-                                    || job.state == JobState::OutOfMemory
-                                    || job.state == JobState::Deadline || job.state == JobState::Failed);
+        const bool showReason =
+            !job.completing && (job.state == JobState::Pending || job.state == JobState::Timeout ||
+                                job.state == JobState::OutOfMemory ||
+                                job.state == JobState::Deadline || job.state == JobState::Failed);
         if (showReason)
-            return QLatin1Char('(') + (job.stateDesc.isEmpty() ? reasonName(job.reason) : job.stateDesc)
-                   + QLatin1Char(')');
+            return QLatin1Char('(') +
+                   (job.stateDesc.isEmpty() ? reasonName(job.reason) : job.stateDesc) +
+                   QLatin1Char(')');
         return compressHostlistSorted(job.nodeNames());
     }
 
@@ -215,24 +309,24 @@ private:
 std::optional<QSet<JobState>> parseStates(const QString &text, bool *all, QString *bad)
 {
     QSet<JobState> states;
-    const JobState everything[] = {JobState::Pending, JobState::Running, JobState::Suspended,
+    const JobState everything[] = {JobState::Pending,   JobState::Running,   JobState::Suspended,
                                    JobState::Completed, JobState::Cancelled, JobState::Failed,
-                                   JobState::Timeout, JobState::NodeFail, JobState::Preempted,
-                                   JobState::BootFail, JobState::Deadline, JobState::OutOfMemory};
+                                   JobState::Timeout,   JobState::NodeFail,  JobState::Preempted,
+                                   JobState::BootFail,  JobState::Deadline,  JobState::OutOfMemory};
     for (const QString &t : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         if (t.compare(QLatin1String("all"), Qt::CaseInsensitive) == 0) {
             *all = true;
             continue;
         }
-        if (t.compare(QLatin1String("CG"), Qt::CaseInsensitive) == 0
-            || t.compare(QLatin1String("COMPLETING"), Qt::CaseInsensitive) == 0) {
+        if (t.compare(QLatin1String("CG"), Qt::CaseInsensitive) == 0 ||
+            t.compare(QLatin1String("COMPLETING"), Qt::CaseInsensitive) == 0) {
             states.insert(JobState::Running); // completing jobs keep their running slot
             continue;
         }
         bool found = false;
         for (JobState s : everything) {
-            if (t.compare(stateName(s), Qt::CaseInsensitive) == 0
-                || t.compare(stateCompact(s), Qt::CaseInsensitive) == 0) {
+            if (t.compare(stateName(s), Qt::CaseInsensitive) == 0 ||
+                t.compare(stateCompact(s), Qt::CaseInsensitive) == 0) {
                 states.insert(s);
                 found = true;
             }
@@ -270,7 +364,8 @@ int runSqueue(CommandContext &ctx)
             *value = arg.mid(longOpt.size() + 1);
             return true;
         }
-        if (!shortOpt.isEmpty() && arg.startsWith(shortOpt) && arg.size() > 2 && !arg.startsWith(QLatin1String("--"))) {
+        if (!shortOpt.isEmpty() && arg.startsWith(shortOpt) && arg.size() > 2 &&
+            !arg.startsWith(QLatin1String("--"))) {
             *value = arg.mid(2);
             return true;
         }
@@ -324,10 +419,15 @@ int runSqueue(CommandContext &ctx)
             idsGiven = true;
         } else if (!a.startsWith(QLatin1Char('-')) && i > 0 && args[i - 1] == QLatin1String("-j")) {
         } else if (a.startsWith(QLatin1String("--"))) {
-            ctx.err(QStringLiteral("squeue: unrecognized option '%1'\nTry \"squeue --help\" for more information\n").arg(a));
+            ctx.err(QStringLiteral("squeue: unrecognized option '%1'\nTry \"squeue --help\" for "
+                                   "more information\n")
+                        .arg(a));
             return ctx.finish(1);
         } else {
-            ctx.err(QStringLiteral("squeue: invalid option -- '%1'\nTry \"squeue --help\" for more information\n").arg(a.mid(1, 1)));
+            ctx.err(
+                QStringLiteral(
+                    "squeue: invalid option -- '%1'\nTry \"squeue --help\" for more information\n")
+                    .arg(a.mid(1, 1)));
             return ctx.finish(1);
         }
     }
@@ -344,7 +444,12 @@ int runSqueue(CommandContext &ctx)
         auto parsed = parseStates(statesText, &allStates, &bad);
         if (!parsed) {
             ctx.err(QStringLiteral("squeue: error: Invalid job state specified: %1\n").arg(bad));
-            ctx.err(QStringLiteral("squeue: error: Valid job states include: PENDING,RUNNING,SUSPENDED,COMPLETED,CANCELLED,FAILED,TIMEOUT,NODE_FAIL,PREEMPTED,BOOT_FAIL,DEADLINE,OUT_OF_MEMORY,COMPLETING,CONFIGURING,RESIZING,RESV_DEL_HOLD,REQUEUED,REQUEUE_FED,REQUEUE_HOLD,REVOKED,SIGNALING,SPECIAL_EXIT,STAGE_OUT,STOPPED\n\n"));
+            ctx.err(
+                QStringLiteral("squeue: error: Valid job states include: "
+                               "PENDING,RUNNING,SUSPENDED,COMPLETED,CANCELLED,FAILED,TIMEOUT,NODE_"
+                               "FAIL,PREEMPTED,BOOT_FAIL,DEADLINE,OUT_OF_MEMORY,COMPLETING,"
+                               "CONFIGURING,RESIZING,RESV_DEL_HOLD,REQUEUED,REQUEUE_FED,REQUEUE_"
+                               "HOLD,REVOKED,SIGNALING,SPECIAL_EXIT,STAGE_OUT,STOPPED\n\n"));
             return ctx.finish(1);
         }
         states = *parsed;
@@ -393,7 +498,8 @@ int runSqueue(CommandContext &ctx)
             if (states.isEmpty()) {
                 if (!active)
                     continue;
-            } else if (!states.contains(job->state) && !(job->completing && states.contains(JobState::Running))) {
+            } else if (!states.contains(job->state) &&
+                       !(job->completing && states.contains(JobState::Running))) {
                 continue;
             }
         }
@@ -403,14 +509,15 @@ int runSqueue(CommandContext &ctx)
             continue;
         if (!names.isEmpty() && !names.contains(job->name))
             continue;
-        if (idsGiven && !ids.contains(job->id) && !(job->arrayJobId && ids.contains(job->arrayJobId)))
+        if (idsGiven && !ids.contains(job->id) &&
+            !(job->arrayJobId && ids.contains(job->arrayJobId)))
             continue;
         if (!taskFilters.isEmpty() && job->arrayJobId) {
             bool wanted = false;
             for (const QString &t : std::as_const(taskFilters)) {
                 const std::uint32_t taskId = t.section(QLatin1Char('_'), 1).toUInt();
-                if (t.section(QLatin1Char('_'), 0, 0).toUInt() == job->arrayJobId
-                    && (job->arrayTaskId == taskId || job->pendingTasks.contains(taskId)))
+                if (t.section(QLatin1Char('_'), 0, 0).toUInt() == job->arrayJobId &&
+                    (job->arrayTaskId == taskId || job->pendingTasks.contains(taskId)))
                     wanted = true;
             }
             if (!wanted)
@@ -487,8 +594,9 @@ int runSqueue(CommandContext &ctx)
     if (longMode && !noHeader) {
         // -l starts with the date, as ctime prints it.
         const QDateTime now = QDateTime::fromSecsSinceEpoch(c.now(), QTimeZone::utc());
-        out += QLocale::c().toString(now, QStringLiteral("ddd MMM ")) + QString::number(now.date().day()).rightJustified(2)
-               + QLocale::c().toString(now, QStringLiteral(" HH:mm:ss yyyy")) + QLatin1Char('\n');
+        out += QLocale::c().toString(now, QStringLiteral("ddd MMM ")) +
+               QString::number(now.date().day()).rightJustified(2) +
+               QLocale::c().toString(now, QStringLiteral(" HH:mm:ss yyyy")) + QLatin1Char('\n');
     }
     if (!noHeader)
         render([](QChar l) { return header(l); });
