@@ -32,6 +32,8 @@ struct CommandContext
 // Column text padded or cut as Slurm's _print_str does: `width` > 0 right-justifies when
 // `right`, else left-justifies; the value is cut to `width` characters.
 QString fitColumn(const QString &value, int width, bool right);
+// The same, appended to `out` without temporaries (squeue prints thousands of lines).
+void appendColumn(QString &out, const QString &value, int width, bool right);
 // sacct's rule: a value longer than the width is cut and ends with '+'.
 QString fitSacct(const QString &value, int width, bool right);
 QString jobIdText(const Job &job);      // "17", "17_3", "17_[4-9%2]"

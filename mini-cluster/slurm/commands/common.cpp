@@ -13,6 +13,20 @@ QString fitColumn(const QString &value, int width, bool right)
     return right ? cut.rightJustified(width) : cut.leftJustified(width);
 }
 
+void appendColumn(QString &out, const QString &value, int width, bool right)
+{
+    if (width <= 0) {
+        out += value;
+        return;
+    }
+    const qsizetype n = std::min<qsizetype>(value.size(), width);
+    if (right)
+        out.append(QString(width - n, QLatin1Char(' ')));
+    out.append(QStringView(value).left(n));
+    if (!right)
+        out.append(QString(width - n, QLatin1Char(' ')));
+}
+
 QString fitSacct(const QString &value, int width, bool right)
 {
     if (width <= 0)

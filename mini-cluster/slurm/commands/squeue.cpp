@@ -586,8 +586,12 @@ int runSqueue(CommandContext &ctx)
     QString out;
     // Appends one line straight to the output: squeue may print 10,000 of them.
     auto render = [&](auto &&valueFor) {
-        for (const Field &f : fields)
-            out += f.letter.isNull() ? f.literal : fitColumn(valueFor(f.letter), f.width, f.right);
+        for (const Field &f : fields) {
+            if (f.letter.isNull())
+                out += f.literal;
+            else
+                appendColumn(out, valueFor(f.letter), f.width, f.right);
+        }
         out += QLatin1Char('\n');
     };
     out.reserve(qsizetype(jobs.size() + 2) * 100);
