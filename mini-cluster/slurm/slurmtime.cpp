@@ -198,17 +198,7 @@ QString printSecs(qint64 time)
 
 // ---- calendar ------------------------------------------------------------------------------
 
-struct BrokenDown
-{
-    qint64 year = 1970;
-    int month = 0; // 0-11
-    int mday = 1;  // 1-31
-    int hour = 0;
-    int minute = 0;
-    int second = 0;
-    int wday = 4; // 0 = Sunday
-    int yday = 0; // 0-365
-};
+using BrokenDown = UtcTime;
 
 qint64 floorDiv(qint64 a, qint64 b)
 {
@@ -786,17 +776,7 @@ QString formatTimestamp(qint64 epochSeconds, const QString &slurmTimeFormat,
 
 UtcTime utcTime(qint64 epoch)
 {
-    const BrokenDown b = breakDown(epoch);
-    UtcTime t;
-    t.year = b.year;
-    t.month = b.month;
-    t.mday = b.mday;
-    t.hour = b.hour;
-    t.minute = b.minute;
-    t.second = b.second;
-    t.wday = b.wday;
-    t.yday = b.yday;
-    return t;
+    return breakDown(epoch);
 }
 
 qint64 daysFromCivil(qint64 year, int month, int day)

@@ -41,6 +41,17 @@ QString arrayTasksText(const Job &job); // the pending tasks of an array: "4-9%2
 // Parses "17", "17_3", "17,18" lists; false on a token that is not an id.
 bool parseJobIdList(const QString &text, QList<std::uint32_t> *ids, QString *bad);
 
+// A -o format of squeue or sinfo: literal text and "%[.][#][width]x" fields.
+struct FormatField
+{
+    QChar letter; // null: literal text
+    QString literal;
+    int width = 0;
+    bool right = false; // "%.10x": right-justified
+    bool hash = false;  // "%#P": as wide as the widest value (sinfo)
+};
+QList<FormatField> parseFormatFields(const QString &format);
+
 // Runs the named Slurm command; returns false when the name is not one of them.
 bool runSlurmCommand(const QString &name, CommandContext &ctx);
 

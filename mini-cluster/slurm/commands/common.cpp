@@ -81,6 +81,47 @@ bool parseJobIdList(const QString &text, QList<std::uint32_t> *ids, QString *bad
     return true;
 }
 
+QList<FormatField> parseFormatFields(const QString &format)
+{
+    QList<FormatField> fields;
+    QString literal;
+    for (int i = 0; i < format.size(); ++i) {
+        if (format[i] != QLatin1Char('%') || i + 1 >= format.size()) {
+            literal += format[i];
+            continue;
+        }
+        int j = i + 1;
+        FormatField f;
+        if (format[j] == QLatin1Char('.')) {
+            f.right = true;
+            ++j;
+        }
+        if (j < format.size() && format[j] == QLatin1Char('#')) {
+            f.hash = true;
+            ++j;
+        }
+        while (j < format.size() && format[j].isDigit())
+            f.width = f.width * 10 + format[j++].digitValue();
+        if (j >= format.size())
+            break;
+        f.letter = format[j];
+        if (!literal.isEmpty()) {
+            FormatField text;
+            text.literal = literal;
+            fields << text;
+            literal.clear();
+        }
+        fields << f;
+        i = j;
+    }
+    if (!literal.isEmpty()) {
+        FormatField text;
+        text.literal = literal;
+        fields << text;
+    }
+    return fields;
+}
+
 bool runSlurmCommand(const QString &name, CommandContext &ctx)
 {
     if (name == QLatin1String("sbatch"))

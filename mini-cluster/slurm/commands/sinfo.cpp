@@ -131,52 +131,16 @@ int runSinfo(CommandContext &ctx)
     if (format.isEmpty())
         format = nodeOriented ? QStringLiteral("%#N %.5D %#P %6t")
                               : QStringLiteral("%#P %.5a %.10l %.6D %.6t %N");
-    struct Field
-    {
-        QChar letter;
-        QString literal;
-        int width = 0;
-        bool right = false;
-    };
-    QList<Field> fields;
-    QString literal;
-    for (int i = 0; i < format.size(); ++i) {
-        if (format[i] != QLatin1Char('%') || i + 1 >= format.size()) {
-            literal += format[i];
-            continue;
-        }
-        int j = i + 1;
-        Field f;
-        if (format[j] == QLatin1Char('.')) {
-            f.right = true;
-            ++j;
-        }
-        bool hash = false;
-        if (j < format.size() && format[j] == QLatin1Char('#')) {
-            hash = true;
-            ++j;
-        }
-        while (j < format.size() && format[j].isDigit())
-            f.width = f.width * 10 + format[j++].digitValue();
-        if (j >= format.size())
-            break;
-        f.letter = format[j];
-        if (hash) {
+    QList<FormatField> fields = parseFormatFields(format);
+    for (FormatField &f : fields) {
+        if (f.hash) {
             // %#P: as wide as the longest partition name (right-justified per node); %#N: 10.
             f.width = f.letter == QLatin1Char('N') ? 10 : partWidth;
             f.right = nodeOriented && f.letter == QLatin1Char('P');
         }
-        if (!literal.isEmpty()) {
-            fields.append({QChar(), literal});
-            literal.clear();
-        }
-        fields << f;
-        i = j;
     }
-    if (!literal.isEmpty())
-        fields.append({QChar(), literal});
     bool byNodeState = false;
-    for (const Field &f : fields)
+    for (const FormatField &f : fields)
         byNodeState = byNodeState || f.letter == QLatin1Char('t') || f.letter == QLatin1Char('T');
     auto header = [](QChar l) -> QString {
         switch (l.toLatin1()) {
@@ -217,7 +181,7 @@ int runSinfo(CommandContext &ctx)
     };
     auto render = [&](const std::function<QString(QChar)> &value) {
         QString line;
-        for (const Field &f : fields)
+        for (const FormatField &f : fields)
             line += f.letter.isNull() ? f.literal : fitColumn(value(f.letter), f.width, f.right);
         return line + QLatin1Char('\n');
     };

@@ -17,45 +17,7 @@ namespace schedlab::slurm {
 
 namespace {
 
-struct Field
-{
-    QChar letter; // -o letter; QChar() for literal text
-    QString literal;
-    int width = 0;
-    bool right = false;
-};
-
-QList<Field> parseFormat(const QString &format)
-{
-    QList<Field> fields;
-    QString literal;
-    for (int i = 0; i < format.size(); ++i) {
-        if (format[i] != QLatin1Char('%') || i + 1 >= format.size()) {
-            literal += format[i];
-            continue;
-        }
-        int j = i + 1;
-        bool right = false;
-        if (format[j] == QLatin1Char('.')) {
-            right = true;
-            ++j;
-        }
-        int width = 0;
-        while (j < format.size() && format[j].isDigit())
-            width = width * 10 + format[j++].digitValue();
-        if (j >= format.size())
-            break;
-        if (!literal.isEmpty()) {
-            fields.append({QChar(), literal, 0, false});
-            literal.clear();
-        }
-        fields.append({format[j], QString(), width, right});
-        i = j;
-    }
-    if (!literal.isEmpty())
-        fields.append({QChar(), literal, 0, false});
-    return fields;
-}
+using Field = FormatField;
 
 // -O names to -o letters (the common ones), with squeue's default width.
 struct LongField
@@ -482,12 +444,16 @@ int runSqueue(CommandContext &ctx)
                 ctx.err(QStringLiteral("Invalid job format specification: %1\n").arg(name));
                 return ctx.finish(1);
             }
-            fields.append({letter, QString(), width, right});
+            FormatField f;
+            f.letter = letter;
+            f.width = width;
+            f.right = right;
+            fields.append(f);
         }
     } else {
         if (format.isEmpty())
             format = QStringLiteral("%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R");
-        fields = parseFormat(format);
+        fields = parseFormatFields(format);
     }
 
     const Controller &c = ctx.controller;
