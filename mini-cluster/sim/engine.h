@@ -114,6 +114,9 @@ private:
                              const slurm::Job &job, const QStringList &argv);
     bool launchInteractive(const slurm::Job &job);
     QStringList jobEnvironment(const slurm::Job &job, bool onNode) const;
+    static QStringList taskNodesOf(const slurm::Job &job);
+    void launchTasks(CommandSessionPtr session, const QStringList &base, const QStringList &argv,
+                     int ntasks, const QStringList &taskNodes, std::function<void(int)> done);
     QHash<std::uint32_t, Interactive> interactive_;
     void wakeDue();
     void forgetSleeps(const QString &owner);

@@ -46,6 +46,16 @@ int exitCodeOf(int raw)
 
 } // namespace
 
+// Tasks go to the allocation's nodes in blocks, as many per node as its CPUs allow.
+QStringList Engine::taskNodesOf(const Job &job)
+{
+    QStringList nodes;
+    for (const NodeShare &share : job.allocation)
+        for (int k = 0; k < std::max(1, share.cpus / std::max(1, job.cpusPerTask)); ++k)
+            nodes << share.node;
+    return nodes;
+}
+
 QStringList Engine::jobEnvironment(const Job &job, bool onNode) const
 {
     const QString node = job.allocation.isEmpty() ? QString() : job.allocation.first().node;
@@ -235,7 +245,7 @@ bool Engine::launchInteractive(const Job &job)
     QPointer<Engine> self(this);
     const std::uint32_t id = job.id;
     CommandSessionPtr session = entry.session;
-    entry.session->launch(env, entry.argv, [self, id, session, srun](int raw) {
+    auto finished = [self, id, session, srun](int raw) {
         if (!self)
             return;
         self->interactive_.remove(id);
@@ -246,28 +256,75 @@ bool Engine::launchInteractive(const Job &job)
         if (self->accounting_)
             self->accounting_->flush();
         session->finish(exitCodeOf(raw));
-    });
+    };
+    if (srun)
+        launchTasks(entry.session, env, entry.argv, job.ntasks, taskNodesOf(job), finished);
+    else
+        entry.session->launch(env, entry.argv, finished);
     return true;
 }
 
 void Engine::runStepInAllocation(const Invocation &inv, CommandSessionPtr session, const Job &job,
                                  const QStringList &argv)
 {
-    Q_UNUSED(inv);
+    // srun -n N (before the command); by default, the allocation's tasks.
+    int ntasks = job.ntasks;
+    for (int i = 0; i < inv.args.size() && inv.args[i] != argv.first(); ++i) {
+        const QString &a = inv.args[i];
+        if ((a == QLatin1String("-n") || a == QLatin1String("--ntasks")) && i + 1 < inv.args.size())
+            ntasks = inv.args[i + 1].toInt();
+        else if (a.startsWith(QLatin1String("--ntasks=")))
+            ntasks = a.mid(9).toInt();
+        else if (a.startsWith(QLatin1String("-n")) && a.size() > 2 && a[2].isDigit())
+            ntasks = a.mid(2).toInt();
+    }
+    ntasks = std::max(1, ntasks);
+    const QStringList taskNodes = taskNodesOf(job);
     const QString stepId = controller_->beginStep(job.id, QFileInfo(argv.first()).fileName());
-    QStringList env = jobEnvironment(job, true);
-    env << QStringLiteral("SLURM_STEP_ID=%1").arg(stepId)
-        << QStringLiteral("SLURM_STEPID=%1").arg(stepId);
+    QStringList base = jobEnvironment(job, true);
+    base << QStringLiteral("SLURM_STEP_ID=%1").arg(stepId)
+         << QStringLiteral("SLURM_STEPID=%1").arg(stepId)
+         << QStringLiteral("SLURM_STEP_NUM_TASKS=%1").arg(ntasks);
     QPointer<Engine> self(this);
     const std::uint32_t id = job.id;
-    session->launch(env, argv, [self, id, stepId, session](int raw) {
+    launchTasks(session, base, argv, ntasks, taskNodes, [self, id, stepId, session](int worst) {
         if (!self)
             return;
-        self->controller_->endStep(id, stepId, raw);
+        self->controller_->endStep(id, stepId, worst);
         if (self->accounting_)
             self->accounting_->flush();
-        session->finish(exitCodeOf(raw));
+        session->finish(exitCodeOf(worst));
     });
+}
+
+// The tasks of a step run one after the other, so that their output comes in task order and
+// two runs print the same bytes (real srun runs them at once, their output interleaved).
+// `done` gets the first failing task's raw status, or the last one's.
+void Engine::launchTasks(CommandSessionPtr session, const QStringList &base,
+                         const QStringList &argv, int ntasks, const QStringList &taskNodes,
+                         std::function<void(int)> done)
+{
+    auto next = std::make_shared<std::function<void(int, int)>>();
+    *next = [session, base, argv, ntasks, taskNodes, done, next](int task, int worst) {
+        if (task >= ntasks) {
+            done(worst);
+            *next = nullptr; // breaks the cycle through the captured pointer
+            return;
+        }
+        const QString node = taskNodes.isEmpty() ? QString() : taskNodes[task % taskNodes.size()];
+        QStringList env = base;
+        env << QStringLiteral("SLURM_PROCID=%1").arg(task)
+            << QStringLiteral("SLURM_LOCALID=%1").arg(task);
+        if (!node.isEmpty())
+            env << QStringLiteral("SLURMD_NODENAME=%1").arg(node)
+                << QStringLiteral("SCHEDLAB_HOSTNAME=%1").arg(node);
+        session->launch(env, argv, [next, task, worst](int raw) {
+            const bool fine = worst == 0 || (WIFEXITED(worst) && WEXITSTATUS(worst) == 0);
+            if (*next)
+                (*next)(task + 1, fine ? raw : worst);
+        });
+    };
+    (*next)(0, 0);
 }
 
 } // namespace schedlab

@@ -116,6 +116,23 @@ private Q_SLOTS:
                                            "1.batch      OUT_OF_ME+    0:125 \n")),
                  qPrintable(t));
     }
+
+    // srun makes steps inside a batch job and inside salloc, one task per node by default;
+    // alone it makes an allocation and runs its tasks.
+    void srunMakesStepsAndTasks()
+    {
+        const QString t = run(QStringLiteral("srun.yaml"));
+        QVERIFY2(t.contains(QStringLiteral("salloc: Granted job allocation 2\nnode01\nnode02\n"
+                                           "salloc: Relinquishing job allocation 2\n")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("node01\nnode02\ntask 0 of 1\n")), qPrintable(t));
+        QVERIFY2(
+            t.contains(QStringLiteral("1.0            hostname  COMPLETED     node[01-02] \n"
+                                      "1.1                bash  COMPLETED     node[01-02] \n")),
+            qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("0 on node01\n1 on node01\n2 on node02\n")),
+                 qPrintable(t));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestScenarios)
