@@ -590,23 +590,28 @@ bool Engine::payloadsBusy(QString *busyJob) const
 
 bool Engine::waitQuiescent(QProcess *step, const QString &stepOwner, QString *error)
 {
-    QElapsedTimer timer;
-    timer.start();
+    QElapsedTimer payloadTimer, stepTimer;
+    payloadTimer.start();
+    stepTimer.start();
     while (true) {
         QString busyJob;
         const bool stepBusy =
             step && step->state() != QProcess::NotRunning && sleepers_.value(stepOwner) <= 0;
-        const bool busy = payloadsBusy(&busyJob) || stepBusy;
-        if (!busy)
+        const bool payloadBusy = payloadsBusy(&busyJob);
+        if (!payloadBusy && !stepBusy)
             return true;
-        if (timer.elapsed() > options_.watchdogMs) {
-            *error = busyJob.isEmpty()
-                         ? QStringLiteral("a step stayed busy for more than %1 s of wall time")
-                               .arg(options_.watchdogMs / 1000)
-                         : QStringLiteral("job %1 stayed busy for more than %2 s of wall time (the "
-                                          "watchdog stopped the run)")
-                               .arg(busyJob)
-                               .arg(options_.watchdogMs / 1000);
+        if (!payloadBusy)
+            payloadTimer.restart();
+        if (payloadBusy && payloadTimer.elapsed() > options_.watchdogMs) {
+            *error = QStringLiteral("job %1 stayed busy for more than %2 s of wall time (the "
+                                    "watchdog stopped the run)")
+                         .arg(busyJob)
+                         .arg(options_.watchdogMs / 1000);
+            return false;
+        }
+        if (stepTimer.elapsed() > options_.stepWatchdogMs) {
+            *error = QStringLiteral("a step stayed busy for more than %1 s of wall time")
+                         .arg(options_.stepWatchdogMs / 1000);
             return false;
         }
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);

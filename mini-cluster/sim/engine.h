@@ -32,7 +32,8 @@ struct EngineOptions
     QString libexecDir;    // holds schedlab-client, schedlab-stepd, bin/ and shims/
     bool simulated = true; // false: live (wall clock x speed)
     double speed = 1.0;
-    int watchdogMs = 10000;
+    int watchdogMs = 10000;      // a job busy that long without sleeping stops the run
+    int stepWatchdogMs = 300000; // a step may be long (1,000 sbatch in a loop), not endless
     QList<slurm::AccountDef> accounts;
 };
 
