@@ -1,7 +1,10 @@
 // Benchmark: a generated workload of modeled jobs on a large cluster, simulated over days
 // with backfill and multifactor priority. Prints wall time and peak memory.
 //
-//   bench_workload [JOBS] [NODES] [DAYS]     (defaults: 100000 1000 30)
+//   bench_workload [JOBS] [NODES] [DAYS] [LOAD]  (defaults: 100000 1000 30 0.6)
+//
+// LOAD is the work asked for over the cluster's capacity for the period: above 1 a queue
+// builds up and the backfill has work to do.
 #include "controller.h"
 #include "sbatchparser.h"
 #include "slurmconfig.h"
@@ -21,6 +24,7 @@ int main(int argc, char **argv)
     const int jobs = argc > 1 ? std::atoi(argv[1]) : 100000;
     const int nodes = argc > 2 ? std::atoi(argv[2]) : 1000;
     const int days = argc > 3 ? std::atoi(argv[3]) : 30;
+    const double load = argc > 4 ? std::atof(argv[4]) : 0.6;
 
     const QString conf =
         QStringLiteral(
@@ -60,29 +64,51 @@ int main(int argc, char **argv)
     for (qint64 &t : times)
         t = arrival(rng);
     std::sort(times.begin(), times.end());
-    std::uniform_int_distribution<int> nodesDist(1, 100), cpusDist(1, 32), userDist(0, 99);
-    std::uniform_int_distribution<int> limitDist(10, 24 * 60);
-
+    // Half the jobs take a few CPUs, half take 1 to 8 whole nodes; run times are drawn so
+    // that the work asked for is LOAD times what the cluster can do in the period.
+    std::uniform_int_distribution<int> cpusDist(1, 32), wideDist(1, 8), userDist(0, 99);
+    std::bernoulli_distribution wide(0.5);
+    const double meanCpus = 0.5 * 16.5 + 0.5 * 4.5 * 32; // CPUs of an average job
+    const double capacity = double(nodes) * 32 * double(days) * 86400 * 0.9;
+    const double meanRuntime = load * capacity / (double(jobs) * meanCpus);
+    std::exponential_distribution<double> runtimeDist(1.0 / meanRuntime);
+    // How much the schedulers had to do: jobs that waited, and starts by the backfill.
+    long waited = 0, backfilled = 0;
+    qint64 totalWait = 0;
+    controller.setEventListener([&](const JobEvent &e) {
+        if (e.kind != JobEvent::Kind::Started)
+            return;
+        const Job *j = controller.job(e.jobId);
+        if (j && j->startTime > j->submitTime) {
+            ++waited;
+            totalWait += j->startTime - j->submitTime;
+        }
+        if (const Decision *d = controller.lastDecision(e.jobId);
+            d && d->kind == Decision::Kind::StartedBackfill)
+            ++backfilled;
+    });
     QElapsedTimer timer;
     timer.start();
     int submitted = 0, rejected = 0;
     for (int i = 0; i < jobs; ++i) {
         controller.advanceTo(start + times[i]);
         Submission s;
-        const int size = nodesDist(rng);
-        if (size > 95)
-            s.request.minNodes = 1 + size % 16; // a few wide jobs
-        else
+        if (wide(rng)) {
+            s.request.minNodes = wideDist(rng);
+            s.request.exclusive = true;
+        } else {
             s.request.cpusPerTask = cpusDist(rng);
-        const int limit = limitDist(rng);
-        s.request.timeLimitMinutes = std::uint32_t(limit);
+        }
+        // Users ask for more time than they use, as on real clusters.
+        const qint64 runtime = std::max<qint64>(30, qint64(runtimeDist(rng)));
+        const qint64 limitMinutes = std::min<qint64>(2 * 24 * 60, runtime * 2 / 60 + 10);
+        s.request.timeLimitMinutes = std::uint32_t(limitMinutes);
         const int u = userDist(rng);
         s.user = QStringLiteral("u%1_%2").arg(u / 10).arg(u % 10);
         s.workDir = QStringLiteral("/tmp");
         s.defaultName = QStringLiteral("wrap");
         s.modeled = true;
-        std::uniform_int_distribution<qint64> runtime(30, qint64(limit) * 60 + 120);
-        s.modeledRuntime = runtime(rng);
+        s.modeledRuntime = std::min(runtime, limitMinutes * 60);
         if (controller.submit(s).ok)
             ++submitted;
         else
@@ -102,9 +128,11 @@ int main(int argc, char **argv)
     }
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    std::printf("jobs=%d nodes=%d days=%d submitted=%d rejected=%d wall=%.2fs peak_rss=%.0fMiB "
-                "still_held(finished<MinJobAge)=%d pending=%d running=%d\n",
-                jobs, nodes, days, submitted, rejected, seconds, ru.ru_maxrss / 1024.0, finished,
-                pending, running);
+    std::printf(
+        "jobs=%d nodes=%d days=%d submitted=%d rejected=%d wall=%.2fs peak_rss=%.0fMiB "
+        "waited=%ld (mean wait %.0f min) backfilled=%ld pending_at_end=%d running_at_end=%d\n",
+        jobs, nodes, days, submitted, rejected, seconds, ru.ru_maxrss / 1024.0, waited,
+        waited ? double(totalWait) / waited / 60 : 0.0, backfilled, pending, running);
+    Q_UNUSED(finished);
     return 0;
 }
