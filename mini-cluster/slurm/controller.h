@@ -190,6 +190,8 @@ private:
     void mainPass(bool full);
     void backfillPass();
     bool eligible(Job &job, bool setReason, bool fromBackfill = false);
+    bool checkEligible(Job &job, bool setReason, bool fromBackfill);
+    void recordWait(const Job &job);
     std::optional<QList<NodeShare>> placeNow(const Job &job, const QSet<QString> &excluded) const;
     void startJob(Job &job, const QList<NodeShare> &allocation, bool byBackfill);
     Job &takeRunnable(Job &job);

@@ -86,8 +86,52 @@ QString Controller::dependencyStatus(const Job &job) const
                : parts.join(job.request.dependencyAny ? QLatin1Char('?') : QLatin1Char(','));
 }
 
-// Whether a job may be considered at all; sets the reason that holds it back.
+// Whether a job may be considered at all; sets the reason that holds it back and, for
+// schedlab-explain, records it as a decision.
 bool Controller::eligible(Job &job, bool setReason, bool fromBackfill)
+{
+    const bool ok = checkEligible(job, setReason, fromBackfill);
+    if (!ok && setReason)
+        recordWait(job);
+    return ok;
+}
+
+void Controller::recordWait(const Job &job)
+{
+    Decision d;
+    d.time = now_;
+    d.jobId = job.id;
+    switch (job.reason) {
+    case Reason::JobHeldUser:
+    case Reason::JobHeldAdmin:
+        d.kind = Decision::Kind::Held;
+        break;
+    case Reason::BeginTime:
+        d.kind = Decision::Kind::WaitsBeginTime;
+        d.expectedStart = job.beginTime;
+        break;
+    case Reason::Dependency:
+    case Reason::DependencyNeverSatisfied:
+        d.kind = job.reason == Reason::Dependency ? Decision::Kind::WaitsDependency
+                                                  : Decision::Kind::DependencyNever;
+        d.detail = dependencyStatus(job);
+        break;
+    case Reason::PartitionTimeLimit:
+    case Reason::PartitionNodeLimit:
+    case Reason::PartitionConfig:
+        d.kind = limitReason(job) == Reason::PartitionNodeLimit ? Decision::Kind::WaitsNodeLimit
+                                                                : Decision::Kind::WaitsTimeLimit;
+        break;
+    case Reason::JobArrayTaskLimit:
+        d.kind = Decision::Kind::WaitsArrayLimit;
+        break;
+    default:
+        return;
+    }
+    recordDecision(d);
+}
+
+bool Controller::checkEligible(Job &job, bool setReason, bool fromBackfill)
 {
     if (job.heldByAdmin || job.heldByUser)
         return false;

@@ -133,6 +133,20 @@ private Q_SLOTS:
         QVERIFY2(t.contains(QStringLiteral("0 on node01\n1 on node01\n2 on node02\n")),
                  qPrintable(t));
     }
+
+    // A job kept out of the schedulers (hold, limit, begin time, dependency) is explained too.
+    void waitsOutsideTheSchedulersAreExplained()
+    {
+        const QString t = run(QStringLiteral("waits.yaml"));
+        QVERIFY2(t.contains(QStringLiteral("Job 1 is held: scontrol release 1 frees it.\n")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("Job 2 waits (PartitionTimeLimit)")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("Job 3 waits for its begin time (09:40:00).\n")),
+                 qPrintable(t));
+        QVERIFY2(
+            t.contains(QStringLiteral("Job 4 waits for a dependency (afterok:1(unfulfilled)).\n")),
+            qPrintable(t));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestScenarios)
