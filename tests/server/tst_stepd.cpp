@@ -412,7 +412,9 @@ void TestStepd::engineDeathKillsTheJob()
     shell.setWorkingDirectory(m_dir->path());
     shell.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), engine});
     QVERIFY(shell.waitForStarted());
+    // The job can write its pid before the shell has written stepd's: wait for both.
     QTRY_VERIFY(readFile(m_dir->filePath(QStringLiteral("job.pid"))).endsWith('\n'));
+    QTRY_VERIFY(readFile(m_dir->filePath(QStringLiteral("stepd.pid"))).endsWith('\n'));
     const qint64 job = readFile(m_dir->filePath(QStringLiteral("job.pid"))).trimmed().toLongLong();
     const qint64 stepdPid =
         readFile(m_dir->filePath(QStringLiteral("stepd.pid"))).trimmed().toLongLong();
