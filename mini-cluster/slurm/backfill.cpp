@@ -24,10 +24,10 @@
 // apart give one expected start: the last end of the group.
 #include "controller.h"
 
-#include <QSet>
-
 #include <algorithm>
 #include <climits>
+#include <map>
+#include <tuple>
 
 namespace schedlab::slurm {
 
@@ -38,6 +38,7 @@ struct Reservation
     qint64 start;
     qint64 end;
     QStringList nodes;
+    std::vector<int> indices;
     std::uint32_t jobId;
 };
 
@@ -48,10 +49,149 @@ struct Plan
     std::uint32_t lastFreedJob = 0;
 };
 
+// A running job and the end the planner assumes for it.
+struct Ending
+{
+    qint64 end;
+    const Job *job;
+};
+
 qint64 roundDown(qint64 t, qint64 resolution)
 {
     return resolution > 0 ? t - (t % resolution) : t;
 }
+
+// The will-run test: the earliest time at which one job fits, taking running jobs away in
+// groups by their ends. It keeps the job's task capacity per node up to date as nodes free
+// up, so the full placement is only tried once the free capacity could hold the job.
+class StartFinder
+{
+public:
+    StartFinder(const QList<NodeConfig> &allNodes, const NodeUsage &usage,
+                const std::vector<Ending> &endings, qint64 now)
+        : allNodes_(allNodes)
+        , usage_(usage)
+        , endings_(endings)
+        , now_(now)
+        , future_(usage)
+        , capacity_(allNodes.size(), 0)
+    {
+    }
+
+    std::optional<Plan> find(const Job &job, const QList<const NodeConfig *> &nodes,
+                             const NodeMask &partition, const NodeMask &blocked)
+    {
+        future_.reset();
+        capTotal_ = 0;
+        capNodes_ = 0;
+        const std::vector<int> &now = capacitiesNow(job, nodes);
+        for (const NodeConfig *node : nodes) {
+            const std::size_t i = std::size_t(node->index);
+            const int cap = inMask(blocked, node->index) ? 0 : now[i];
+            capacity_[i] = cap;
+            capTotal_ += cap;
+            capNodes_ += cap > 0 ? 1 : 0;
+        }
+        if (auto allocation = tryFit(job, nodes, blocked))
+            return Plan{now_, *allocation, 0};
+        qint64 groupWindow = 30;
+        std::size_t i = 0;
+        while (i < endings_.size()) {
+            const qint64 groupEnd = endings_[i].end + groupWindow;
+            Plan plan;
+            bool removedAny = false;
+            for (; i < endings_.size() && endings_[i].end <= groupEnd; ++i) {
+                if (!free(job, *endings_[i].job, partition, blocked))
+                    continue;
+                plan.start = endings_[i].end;
+                plan.lastFreedJob = endings_[i].job->id;
+                removedAny = true;
+            }
+            groupWindow *= 2;
+            if (!removedAny)
+                continue;
+            if (auto allocation = tryFit(job, nodes, blocked)) {
+                plan.allocation = *allocation;
+                return plan;
+            }
+        }
+        return std::nullopt;
+    }
+
+private:
+    // What each node can take of the job now. Jobs of one shape get the same answer, and a
+    // deep queue holds few shapes: it is computed once per shape until the loads change.
+    const std::vector<int> &capacitiesNow(const Job &job, const QList<const NodeConfig *> &nodes)
+    {
+        if (cacheVersion_ != usage_.version()) {
+            cache_.clear();
+            cacheVersion_ = usage_.version();
+        }
+        const Shape shape{job.partition,     job.exclusive,     job.cpusPerTask,
+                          job.memPerCpuMb,   job.memPerNodeMb,  job.ntasksPerNode};
+        const bool cacheable = job.gres.isEmpty();
+        auto it = cacheable ? cache_.find(shape) : cache_.end();
+        if (it != cache_.end())
+            return it->second;
+        std::vector<int> &caps = cacheable ? cache_[shape] : uncached_;
+        caps.assign(allNodes_.size(), 0);
+        for (const NodeConfig *node : nodes)
+            caps[std::size_t(node->index)] =
+                NodeUsage::taskCapacity(job, *node, usage_.load(node->index), nullptr);
+        return caps;
+    }
+
+    // Takes `running` away if it holds a node the job could use; false when it holds none.
+    bool free(const Job &job, const Job &running, const NodeMask &partition,
+              const NodeMask &blocked)
+    {
+        bool overlaps = false;
+        for (const NodeShare &share : running.allocation) {
+            const int index = usage_.indexOf(share);
+            overlaps = overlaps || (inMask(partition, index) && !inMask(blocked, index));
+        }
+        if (!overlaps)
+            return false;
+        for (const NodeShare &share : running.allocation) {
+            future_.remove(share, running.exclusive);
+            const int index = usage_.indexOf(share);
+            if (inMask(partition, index) && !inMask(blocked, index))
+                setCapacity(job, index);
+        }
+        return true;
+    }
+
+    void setCapacity(const Job &job, int index)
+    {
+        int &cap = capacity_[std::size_t(index)];
+        capTotal_ -= cap;
+        capNodes_ -= cap > 0 ? 1 : 0;
+        cap = NodeUsage::taskCapacity(job, allNodes_[index], future_.at(index), nullptr);
+        capTotal_ += cap;
+        capNodes_ += cap > 0 ? 1 : 0;
+    }
+
+    std::optional<QList<NodeShare>> tryFit(const Job &job, const QList<const NodeConfig *> &nodes,
+                                           const NodeMask &blocked)
+    {
+        if (capTotal_ < job.ntasks || capNodes_ < job.minNodes)
+            return std::nullopt; // not enough room anywhere yet
+        return NodeUsage::place(job, nodes, future_.loadOf(), blocked);
+    }
+
+    const QList<NodeConfig> &allNodes_;
+    const NodeUsage &usage_;
+    const std::vector<Ending> &endings_;
+    const qint64 now_;
+    LoadOverlay future_;
+    std::vector<int> capacity_; // tasks of the job at hand each node could take
+    using Shape = std::tuple<QString, bool, int, qint64, qint64, int>;
+    std::map<Shape, std::vector<int>> cache_;
+    std::vector<int> uncached_;
+    quint64 cacheVersion_ = ~quint64(0);
+    qint64 capTotal_ = 0;
+    int capNodes_ = 0;
+};
 
 } // namespace
 
@@ -61,12 +201,6 @@ void Controller::backfillPass()
     const qint64 window = qint64(config_.schedParams.bfWindowMinutes) * 60;
     QList<Reservation> reservations;
 
-    // Running jobs by expected end, with the end the planner assumes for each.
-    struct Ending
-    {
-        qint64 end;
-        const Job *job;
-    };
     std::vector<Ending> endings;
     for (std::uint32_t id : running_) {
         const Job &r = jobs_.at(id);
@@ -77,58 +211,7 @@ void Controller::backfillPass()
     }
     std::sort(endings.begin(), endings.end(),
               [](const Ending &a, const Ending &b) { return a.end < b.end; });
-
-    auto planFor = [&](const Job &job, const QSet<QString> &blocked) -> std::optional<Plan> {
-        const PartitionConfig *part = partitionConfig(job.partition);
-        if (!part)
-            return std::nullopt;
-        QHash<QString, NodeLoad> future;
-        auto tryFit = [&]() {
-            return NodeUsage::place(
-                job, partitionNodes(job.partition),
-                [&](const QString &n) -> const NodeLoad & {
-                    auto it = future.constFind(n);
-                    return it != future.constEnd() ? *it : usage_.load(n);
-                },
-                blocked);
-        };
-        if (auto allocation = tryFit())
-            return Plan{now_, *allocation, 0};
-        const QSet<QString> partNodes(part->nodes.begin(), part->nodes.end());
-        qint64 groupWindow = 30;
-        std::size_t i = 0;
-        while (i < endings.size()) {
-            const qint64 groupEnd = endings[i].end + groupWindow;
-            Plan plan;
-            bool removedAny = false;
-            while (i < endings.size() && endings[i].end <= groupEnd) {
-                const Job *r = endings[i].job;
-                bool overlaps = false;
-                for (const NodeShare &share : r->allocation)
-                    overlaps = overlaps ||
-                               (partNodes.contains(share.node) && !blocked.contains(share.node));
-                if (overlaps) {
-                    for (const NodeShare &share : r->allocation) {
-                        if (!future.contains(share.node))
-                            future.insert(share.node, usage_.load(share.node));
-                        NodeUsage::apply(future[share.node], share, r->exclusive, -1);
-                    }
-                    plan.start = endings[i].end;
-                    plan.lastFreedJob = r->id;
-                    removedAny = true;
-                }
-                ++i;
-            }
-            groupWindow *= 2;
-            if (!removedAny)
-                continue;
-            if (auto allocation = tryFit()) {
-                plan.allocation = *allocation;
-                return plan;
-            }
-        }
-        return std::nullopt;
-    };
+    StartFinder finder(config_.nodes, usage_, endings, now_);
 
     int tested = 0;
     for (Job *job : pendingInOrder()) {
@@ -137,6 +220,8 @@ void Controller::backfillPass()
         if (tested++ >= config_.schedParams.bfMaxJobTest)
             break;
         job->lastSchedEval = now_;
+        if (!partitionConfig(job->partition))
+            continue;
         std::uint32_t minutes = job->timeLimit;
         if (minutes == kNoValMinutes) {
             const PartitionConfig *part = partitionConfig(job->partition);
@@ -147,13 +232,13 @@ void Controller::backfillPass()
         Decision tooLong;
         bool wasBlocked = false;
         for (int attempt = 0; attempt < 1000; ++attempt) {
-            QSet<QString> blocked;
+            NodeMask blocked(std::size_t(usage_.nodeCount()), false);
             qint64 laterStart = LLONG_MAX;
             const Reservation *firstBlocking = nullptr;
             for (const Reservation &r : reservations) {
                 if (r.start < startRes + duration && r.end > startRes) {
-                    for (const QString &n : r.nodes)
-                        blocked.insert(n);
+                    for (int index : r.indices)
+                        blocked[std::size_t(index)] = true;
                     if (r.end < laterStart) {
                         laterStart = r.end;
                         firstBlocking = &r;
@@ -167,15 +252,19 @@ void Controller::backfillPass()
                 tooLong.reservedStart = firstBlocking->start;
                 tooLong.wouldEnd = now_ + duration;
             }
-            std::optional<Plan> plan = planFor(*job, blocked);
+            std::optional<Plan> plan = finder.find(*job, partitionNodes(job->partition),
+                                                   partitionMask(job->partition), blocked);
             if (plan) {
                 plan->start = std::max(plan->start, startRes);
                 // The chosen nodes must stay free of reservations for the whole run.
+                NodeMask chosen(std::size_t(usage_.nodeCount()), false);
+                for (const NodeShare &share : plan->allocation)
+                    chosen[std::size_t(share.nodeIndex)] = true;
                 qint64 conflictEnd = 0;
                 for (const Reservation &r : reservations) {
                     if (r.start < plan->start + duration && r.end > plan->start) {
-                        for (const NodeShare &share : plan->allocation)
-                            if (r.nodes.contains(share.node))
+                        for (int index : r.indices)
+                            if (chosen[std::size_t(index)])
                                 conflictEnd = std::max(conflictEnd, r.end);
                     }
                 }
@@ -191,14 +280,17 @@ void Controller::backfillPass()
                 if (plan->start > now_ + window)
                     break;
                 QStringList nodes;
-                for (const NodeShare &share : plan->allocation)
+                std::vector<int> indices;
+                for (const NodeShare &share : plan->allocation) {
                     nodes << share.node;
+                    indices.push_back(share.nodeIndex);
+                }
                 job->startTime = plan->start;
                 job->endTime = plan->start + duration;
                 job->schedNodes = nodes;
                 reservations.append({roundDown(plan->start, resolution),
                                      roundDown(plan->start + duration, resolution), nodes,
-                                     job->id});
+                                     indices, job->id});
                 Decision d = wasBlocked ? tooLong : Decision();
                 if (!wasBlocked)
                     d.kind = Decision::Kind::Reserved;

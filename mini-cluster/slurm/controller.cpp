@@ -16,8 +16,19 @@ constexpr qint64 kTimeLimitPeriod = 30; // PERIODIC_TIMEOUT in slurmctld
 constexpr qint64 kRequeueDelay = 121;   // cred expiry window + 1
 } // namespace
 
+namespace {
+
+ClusterConfig withNodeIndices(ClusterConfig config)
+{
+    for (qsizetype i = 0; i < config.nodes.size(); ++i)
+        config.nodes[i].index = int(i);
+    return config;
+}
+
+} // namespace
+
 Controller::Controller(ClusterConfig config, UserDirectory *users, qint64 startEpoch)
-    : config_(std::move(config))
+    : config_(withNodeIndices(std::move(config)))
     , users_(users)
     , usage_(config_)
     , startEpoch_(startEpoch)
@@ -33,10 +44,22 @@ Controller::Controller(ClusterConfig config, UserDirectory *users, qint64 startE
     for (const PartitionConfig &part : config_.partitions) {
         partitionIndex_.insert(part.name, &part);
         QList<const NodeConfig *> &list = partitionNodes_[part.name];
-        for (const QString &name : part.nodes)
-            if (const NodeConfig *node = nodeIndex_.value(name))
+        NodeMask &mask = partitionMasks_[part.name];
+        mask.assign(config_.nodes.size(), false);
+        for (const QString &name : part.nodes) {
+            if (const NodeConfig *node = nodeIndex_.value(name)) {
                 list << node;
+                mask[std::size_t(node->index)] = true;
+            }
+        }
     }
+}
+
+const NodeMask &Controller::partitionMask(const QString &partition) const
+{
+    static const NodeMask none;
+    auto it = partitionMasks_.constFind(partition);
+    return it == partitionMasks_.constEnd() ? none : *it;
 }
 
 const QList<const NodeConfig *> &Controller::partitionNodes(const QString &partition) const
@@ -270,7 +293,7 @@ QString Controller::checkAgainstCluster(const Job &job, const PartitionConfig &p
     probe.maxNodes = std::max(probe.maxNodes, probe.minNodes);
     static const NodeLoad empty;
     if (!NodeUsage::place(probe, partitionNodes(part.name),
-                          [](const QString &) -> const NodeLoad & { return empty; }))
+                          [](int) -> const NodeLoad & { return empty; }))
         return failed;
     return {};
 }
@@ -489,18 +512,10 @@ std::pair<qint64, QList<NodeShare>> Controller::estimateStart(const Job &job) co
         byEnd.push_back(&jobs_.at(id));
     std::sort(byEnd.begin(), byEnd.end(),
               [](const Job *a, const Job *b) { return a->endTime < b->endTime; });
-    QHash<QString, NodeLoad> future;
+    LoadOverlay future(usage_);
     for (const Job *r : byEnd) {
-        for (const NodeShare &share : r->allocation) {
-            if (!future.contains(share.node))
-                future.insert(share.node, usage_.load(share.node));
-            NodeUsage::apply(future[share.node], share, r->exclusive, -1);
-        }
-        auto allocation = NodeUsage::place(
-            job, partitionNodes(job.partition), [&](const QString &n) -> const NodeLoad & {
-                auto it = future.constFind(n);
-                return it != future.constEnd() ? *it : usage_.load(n);
-            });
+        future.remove(*r);
+        auto allocation = NodeUsage::place(job, partitionNodes(job.partition), future.loadOf());
         if (allocation)
             return {std::max(now_, r->endTime), *allocation};
     }

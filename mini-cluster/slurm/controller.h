@@ -192,7 +192,9 @@ private:
     bool eligible(Job &job, bool setReason, bool fromBackfill = false);
     bool checkEligible(Job &job, bool setReason, bool fromBackfill);
     void recordWait(const Job &job);
-    std::optional<QList<NodeShare>> placeNow(const Job &job, const QSet<QString> &excluded) const;
+    std::optional<QList<NodeShare>> placeNow(const Job &job, const NodeMask &excluded) const;
+    // The nodes of a partition as a mask, for telling whether a job's node is in it.
+    const NodeMask &partitionMask(const QString &partition) const;
     void startJob(Job &job, const QList<NodeShare> &allocation, bool byBackfill);
     Job &takeRunnable(Job &job);
     std::pair<qint64, QList<NodeShare>> estimateStart(const Job &job) const;
@@ -275,6 +277,7 @@ private:
     QHash<QString, const NodeConfig *> nodeIndex_;
     QHash<QString, const PartitionConfig *> partitionIndex_;
     QHash<QString, QList<const NodeConfig *>> partitionNodes_;
+    QHash<QString, NodeMask> partitionMasks_;
 };
 
 } // namespace schedlab::slurm

@@ -63,6 +63,7 @@ struct NodeShare
     int cpus = 0;
     qint64 memMb = 0;
     QList<int> gpuIndices; // indices into the node's GPUs
+    int nodeIndex = -1;    // the node's NodeConfig::index, when known
 };
 
 // A step as accounting keeps it: "batch", "extern", "0", "1", ...

@@ -10,25 +10,49 @@
 
 namespace schedlab::slurm {
 
+namespace {
+
+void addTo(NodeMask &mask, const NodeMask &more)
+{
+    for (std::size_t i = 0; i < more.size() && i < mask.size(); ++i)
+        if (more[i])
+            mask[i] = true;
+}
+
+} // namespace
+
 QList<Job *> Controller::pendingInOrder()
 {
-    QList<Job *> list;
-    list.reserve(int(pending_.size()));
-    for (std::uint32_t id : pending_)
-        list << &jobs_.at(id);
-    auto tier = [this](const Job *j) {
-        const PartitionConfig *p = partitionConfig(j->partition);
-        return p ? p->priorityTier : 0;
+    // The sort key of each job is computed once: the queue can hold tens of thousands of jobs
+    // and is ordered at every pass.
+    struct Entry
+    {
+        int tier;
+        std::uint32_t priority;
+        qint64 submitTime;
+        std::uint32_t id;
+        Job *job;
     };
-    std::stable_sort(list.begin(), list.end(), [&](const Job *a, const Job *b) {
-        if (tier(a) != tier(b))
-            return tier(a) > tier(b);
-        if (a->priority != b->priority)
-            return a->priority > b->priority;
-        if (a->submitTime != b->submitTime)
-            return a->submitTime < b->submitTime;
-        return a->id < b->id;
+    std::vector<Entry> entries;
+    entries.reserve(pending_.size());
+    for (std::uint32_t id : pending_) {
+        Job &job = jobs_.at(id);
+        const PartitionConfig *p = partitionConfig(job.partition);
+        entries.push_back({p ? p->priorityTier : 0, job.priority, job.submitTime, id, &job});
+    }
+    std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
+        if (a.tier != b.tier)
+            return a.tier > b.tier;
+        if (a.priority != b.priority)
+            return a.priority > b.priority;
+        if (a.submitTime != b.submitTime)
+            return a.submitTime < b.submitTime;
+        return a.id < b.id;
     });
+    QList<Job *> list;
+    list.reserve(qsizetype(entries.size()));
+    for (const Entry &e : entries)
+        list << e.job;
     return list;
 }
 
@@ -221,7 +245,7 @@ bool Controller::checkEligible(Job &job, bool setReason, bool fromBackfill)
 }
 
 std::optional<QList<NodeShare>> Controller::placeNow(const Job &job,
-                                                     const QSet<QString> &excluded) const
+                                                     const NodeMask &excluded) const
 {
     return usage_.placeNow(job, partitionNodes(job.partition), excluded);
 }
@@ -254,7 +278,7 @@ void Controller::mainPass(bool full)
     submitPassWanted_ = false;
     QSet<QString> failedParts;
     QHash<QString, std::uint32_t> blocker;
-    QSet<QString> unavailable;
+    NodeMask unavailable(std::size_t(usage_.nodeCount()), false);
     const int depth = full ? INT_MAX : config_.schedParams.defaultQueueDepth;
     int tested = 0;
     for (Job *job : pendingInOrder()) {
@@ -291,8 +315,7 @@ void Controller::mainPass(bool full)
             // Its victims are being killed; it keeps its place and starts once they are gone.
             failedParts.insert(job->partition);
             blocker.insert(job->partition, job->id);
-            for (const NodeConfig *n : partitionNodes(job->partition))
-                unavailable.insert(n->name);
+            addTo(unavailable, partitionMask(job->partition));
             continue;
         }
         Decision d;
@@ -302,7 +325,7 @@ void Controller::mainPass(bool full)
         d.nodesWanted = job->minNodes;
         if (const PartitionConfig *part = partitionConfig(job->partition)) {
             for (const NodeConfig *node : partitionNodes(part->name))
-                if (NodeUsage::taskCapacity(*job, *node, usage_.load(node->name), nullptr) > 0)
+                if (NodeUsage::taskCapacity(*job, *node, usage_.load(node->index), nullptr) > 0)
                     ++d.nodesFree;
         }
         // The running job whose limit frees the first node it could use.
@@ -321,9 +344,7 @@ void Controller::mainPass(bool full)
         recordDecision(d);
         failedParts.insert(job->partition);
         blocker.insert(job->partition, job->id);
-        if (const PartitionConfig *part = partitionConfig(job->partition))
-            for (const QString &name : part->nodes)
-                unavailable.insert(name);
+        addTo(unavailable, partitionMask(job->partition));
     }
 }
 

@@ -33,17 +33,22 @@ QList<int> gpuIndicesOfType(const NodeConfig &node, const QString &type)
 
 NodeUsage::NodeUsage(const ClusterConfig &config)
 {
+    loads_.resize(config.nodes.size());
     for (const NodeConfig &node : config.nodes) {
-        NodeLoad load;
-        load.gpuUsed = QList<bool>(gpuCount(node), false);
-        loads_.insert(node.name, load);
+        Q_ASSERT(node.index >= 0 && std::size_t(node.index) < loads_.size());
+        loads_[std::size_t(node.index)].gpuUsed = QList<bool>(gpuCount(node), false);
+        indices_.insert(node.name, node.index);
     }
 }
 
-const NodeLoad &NodeUsage::load(const QString &node) const
+int NodeUsage::indexOf(const NodeShare &share) const
 {
-    auto it = loads_.constFind(node);
-    return it == loads_.constEnd() ? empty_ : *it;
+    return share.nodeIndex >= 0 ? share.nodeIndex : indexOf(share.node);
+}
+
+const NodeLoad &NodeUsage::load(int index) const
+{
+    return index >= 0 && std::size_t(index) < loads_.size() ? loads_[std::size_t(index)] : empty_;
 }
 
 qint64 NodeUsage::memoryFor(const Job &job, const NodeConfig &node, int cpus)
@@ -97,17 +102,16 @@ int NodeUsage::taskCapacity(const Job &job, const NodeConfig &node, const NodeLo
 
 std::optional<QList<NodeShare>> NodeUsage::place(const Job &job,
                                                  const QList<const NodeConfig *> &nodes,
-                                                 const LoadOf &loadOf,
-                                                 const QSet<QString> &excluded)
+                                                 const LoadOf &loadOf, const NodeMask &excluded)
 {
     QList<NodeShare> chosen;
     int remaining = job.ntasks;
     const int cpt = std::max(1, job.cpusPerTask);
     for (const NodeConfig *node : nodes) {
-        if (excluded.contains(node->name))
+        if (inMask(excluded, node->index))
             continue;
         QList<int> gpus;
-        const int cap = taskCapacity(job, *node, loadOf(node->name), &gpus);
+        const int cap = taskCapacity(job, *node, loadOf(node->index), &gpus);
         if (cap <= 0)
             continue;
         // Leave at least one task for each node -N still asks for.
@@ -117,6 +121,7 @@ std::optional<QList<NodeShare>> NodeUsage::place(const Job &job,
             continue;
         NodeShare share;
         share.node = node->name;
+        share.nodeIndex = node->index;
         share.cpus = job.exclusive ? node->cpus : take * cpt;
         share.memMb = memoryFor(job, *node, share.cpus);
         share.gpuIndices = gpus;
@@ -132,10 +137,10 @@ std::optional<QList<NodeShare>> NodeUsage::place(const Job &job,
 
 std::optional<QList<NodeShare>> NodeUsage::placeNow(const Job &job,
                                                     const QList<const NodeConfig *> &nodes,
-                                                    const QSet<QString> &excluded) const
+                                                    const NodeMask &excluded) const
 {
     return place(
-        job, nodes, [this](const QString &n) -> const NodeLoad & { return load(n); }, excluded);
+        job, nodes, [this](int index) -> const NodeLoad & { return load(index); }, excluded);
 }
 
 void NodeUsage::apply(NodeLoad &l, const NodeShare &share, bool exclusive, int sign)
@@ -152,14 +157,52 @@ void NodeUsage::apply(NodeLoad &l, const NodeShare &share, bool exclusive, int s
 
 void NodeUsage::take(const QList<NodeShare> &allocation, bool exclusive)
 {
+    ++version_;
     for (const NodeShare &share : allocation)
-        apply(loads_[share.node], share, exclusive, +1);
+        if (const int i = indexOf(share); i >= 0)
+            apply(loads_[std::size_t(i)], share, exclusive, +1);
 }
 
 void NodeUsage::release(const QList<NodeShare> &allocation, bool exclusive)
 {
+    ++version_;
     for (const NodeShare &share : allocation)
-        apply(loads_[share.node], share, exclusive, -1);
+        if (const int i = indexOf(share); i >= 0)
+            apply(loads_[std::size_t(i)], share, exclusive, -1);
+}
+
+LoadOverlay::LoadOverlay(const NodeUsage &usage)
+    : usage_(usage)
+    , changed_(std::size_t(usage.nodeCount()))
+    , stamp_(std::size_t(usage.nodeCount()), 0)
+{
+}
+
+const NodeLoad &LoadOverlay::at(int index) const
+{
+    if (index >= 0 && std::size_t(index) < stamp_.size() &&
+        stamp_[std::size_t(index)] == generation_)
+        return changed_[std::size_t(index)];
+    return usage_.load(index);
+}
+
+void LoadOverlay::remove(const NodeShare &share, bool exclusive)
+{
+    const int index = usage_.indexOf(share);
+    if (index < 0)
+        return;
+    const std::size_t i = std::size_t(index);
+    if (stamp_[i] != generation_) {
+        changed_[i] = usage_.load(index);
+        stamp_[i] = generation_;
+    }
+    NodeUsage::apply(changed_[i], share, exclusive, -1);
+}
+
+void LoadOverlay::remove(const Job &job)
+{
+    for (const NodeShare &share : job.allocation)
+        remove(share, job.exclusive);
 }
 
 } // namespace schedlab::slurm

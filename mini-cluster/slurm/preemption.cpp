@@ -30,9 +30,7 @@ bool Controller::tryPreempt(Job &preemptor)
     // and then the most recently started first (they lose the least work).
     QList<Job *> candidates;
     const QList<const NodeConfig *> &nodes = partitionNodes(preemptor.partition);
-    QSet<QString> partNodes;
-    for (const NodeConfig *n : nodes)
-        partNodes.insert(n->name);
+    const NodeMask &partNodes = partitionMask(preemptor.partition);
     for (std::uint32_t id : running_) {
         Job &r = jobs_.at(id);
         if (r.completing)
@@ -45,7 +43,7 @@ bool Controller::tryPreempt(Job &preemptor)
             continue;
         bool overlaps = false;
         for (const NodeShare &s : r.allocation)
-            overlaps = overlaps || partNodes.contains(s.node);
+            overlaps = overlaps || inMask(partNodes, usage_.indexOf(s));
         if (overlaps)
             candidates << &r;
     }
@@ -57,22 +55,11 @@ bool Controller::tryPreempt(Job &preemptor)
         return a->startTime > b->startTime;
     });
     // Take candidates away one by one until the preemptor fits.
-    QHash<QString, NodeLoad> future;
+    LoadOverlay future(usage_);
     QList<Job *> victims;
-    auto fits = [&]() {
-        return NodeUsage::place(preemptor, nodes,
-                                [&](const QString &n) -> const NodeLoad & {
-                                    auto it = future.constFind(n);
-                                    return it != future.constEnd() ? *it : usage_.load(n);
-                                })
-            .has_value();
-    };
+    auto fits = [&]() { return NodeUsage::place(preemptor, nodes, future.loadOf()).has_value(); };
     for (Job *victim : std::as_const(candidates)) {
-        for (const NodeShare &s : victim->allocation) {
-            if (!future.contains(s.node))
-                future.insert(s.node, usage_.load(s.node));
-            NodeUsage::apply(future[s.node], s, victim->exclusive, -1);
-        }
+        future.remove(*victim);
         victims << victim;
         if (fits())
             break;

@@ -39,7 +39,8 @@ struct NodeConfig
     QString state = QStringLiteral("UNKNOWN"); // UNKNOWN, IDLE, DOWN, DRAIN, FAIL, FUTURE, CLOUD...
     int weight = 1;
     int boards = 1;
-    int line = 0; // where the NodeName line starts (after any offset), for later messages
+    int line = 0;   // where the NodeName line starts (after any offset), for later messages
+    int index = -1; // position in ClusterConfig::nodes (set by the controller), for fast lookups
 };
 
 enum class PreemptMode { Off, Cancel, Requeue, Suspend, Gang };
