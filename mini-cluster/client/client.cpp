@@ -109,6 +109,9 @@ std::string slurmUnreachableLine(const std::string &command)
         return "sacct: error: Problem talking to the database: Connection refused";
     if (command == "scancel" || command == "sprio")
         return command + ": error: " + failure;
+    if (command == "kubectl")
+        return "The connection to the server localhost:8080 was refused - did you specify the "
+               "right host or port?";
     return {};
 }
 

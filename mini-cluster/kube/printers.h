@@ -18,12 +18,21 @@ QString humanDuration(qint64 seconds);
 class TabWriter
 {
 public:
+    // kubectl's tables use (6, 3); `kubectl describe` uses (0, 2).
+    explicit TabWriter(int minWidth = 6, int padding = 3)
+        : minWidth_(minWidth)
+        , padding_(padding)
+    {}
     void addRow(const QStringList &cells) { rows_.append(cells); }
+    // Text with tabs and newlines, as describe writes it: one row per line.
+    void addText(const QString &text);
     QString text() const; // every row ends with "\n"
     bool isEmpty() const { return rows_.isEmpty(); }
 
 private:
     QList<QStringList> rows_;
+    int minWidth_;
+    int padding_;
 };
 
 // `kubectl get -o json`: encoding/json's MarshalIndent with four spaces, map keys sorted,

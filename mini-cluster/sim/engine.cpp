@@ -32,6 +32,13 @@ Engine::Engine(EngineOptions options, QObject *parent)
 
 Engine::~Engine()
 {
+    for (auto it = containers_.begin(); it != containers_.end(); ++it) {
+        if (it->process) {
+            it->process->disconnect();
+            ::kill(pid_t(it->process->processId()), SIGHUP);
+            it->process->waitForFinished(2000);
+        }
+    }
     for (auto it = payloads_.begin(); it != payloads_.end(); ++it) {
         if (it->process) {
             it->process->disconnect();
@@ -66,6 +73,7 @@ bool Engine::start(QString *error)
     controller_ = std::make_unique<Controller>(options_.config, &users_, options_.startEpoch);
     controller_->setAccounting(accounting_.get());
     controller_->setLauncher(this);
+    kube_ = makeKubeCluster(options_.startEpoch);
     server_ = std::make_unique<CommandServer>(this);
     socketPath_ = stateDir + QStringLiteral("/socket");
     if (!server_->listen(socketPath_)) {
@@ -92,6 +100,18 @@ void Engine::resetCluster()
         it->process->deleteLater();
     }
     payloads_.clear();
+    for (auto it = containers_.begin(); it != containers_.end(); ++it) {
+        if (!it->process)
+            continue;
+        it->process->disconnect();
+        ::kill(pid_t(it->process->processId()), SIGHUP);
+        it->process->waitForFinished(2000);
+        it->process->deleteLater();
+    }
+    containers_.clear();
+    for (const Waiter &w : std::as_const(waiters_))
+        w.session->finish(1);
+    waiters_.clear();
     for (const Interactive &entry : std::as_const(interactive_)) {
         entry.session->signalChild(SIGKILL);
         entry.session->finish(1);
@@ -108,6 +128,29 @@ void Engine::resetCluster()
     controller_->setAccounting(accounting_.get());
     controller_->setLauncher(this);
     controller_->setNextJobId(nextId);
+    kube_ = makeKubeCluster(now);
+}
+
+std::unique_ptr<kube::KubeCluster> Engine::makeKubeCluster(qint64 now) const
+{
+    // Kubernetes sees the same machines as Slurm (DESIGN.md): each scheduler accounts for
+    // its own work only, as two schedulers sharing a lab's nodes would.
+    kube::KubeOptions ko;
+    ko.seed = options_.seed;
+    ko.startEpoch = now;
+    ko.kueue = options_.kueue;
+    ko.stateDir = (privateDir_.isValid() ? privateDir_.path() : options_.stateDir) +
+                  QStringLiteral("/kubelet");
+    for (const NodeConfig &node : options_.config.nodes) {
+        kube::KubeNode kn;
+        kn.name = node.name;
+        kn.cpuMillis = node.cpus * 1000;
+        kn.memoryBytes = node.realMemoryMb * 1024 * 1024;
+        ko.nodes << kn;
+    }
+    auto cluster = std::make_unique<kube::KubeCluster>(ko);
+    cluster->setRuntime(const_cast<Engine *>(this));
+    return cluster;
 }
 
 QProcessEnvironment Engine::stepEnvironment(const QString &user, const QString &owner) const
@@ -146,6 +189,10 @@ void Engine::run(const Invocation &invocation, CommandSessionPtr session)
     if (invocation.command == QLatin1String("schedlab-time")) {
         session->writeOut(QByteArray::number(controller_->now()) + '\n');
         session->finish(0);
+        return;
+    }
+    if (invocation.command == QLatin1String("kubectl")) {
+        kube::runKubectl(invocation, *kube_, session, this);
         return;
     }
     CommandContext ctx{invocation, *controller_, *session, session};
@@ -233,7 +280,187 @@ qint64 Engine::nextWake() const
     qint64 next = LLONG_MAX;
     for (const Sleeper &s : sleepers_list_)
         next = std::min(next, s.wakeAt);
+    for (const Waiter &w : waiters_)
+        if (w.deadline > 0)
+            next = std::min(next, w.deadline);
     return next;
+}
+
+qint64 Engine::nextClusterEvent() const
+{
+    return std::min({controller_->nextEventTime(), kube_->nextEventTime(), nextWake()});
+}
+
+// Both halves move together: Slurm's controller first, then Kubernetes, then whoever waits.
+void Engine::advanceClusters(qint64 t)
+{
+    controller_->advanceTo(t);
+    kube_->advanceTo(t);
+    wakeDue();
+    checkWaiters();
+}
+
+void Engine::waitFor(CommandSessionPtr session, const QString &owner, std::function<bool()> check,
+                     qint64 deadline, std::function<void()> timedOut)
+{
+    Waiter w{session, owner, std::move(check), deadline, std::move(timedOut)};
+    waiters_ << w;
+    sleepers_[owner] += 1; // a waiting kubectl lets the clock run, like a sleep
+    stirred_.remove(owner);
+    QPointer<Engine> self(this);
+    std::weak_ptr<CommandSession> weak = session;
+    session->onSignal = [self, weak, owner](int signal) {
+        if (!self)
+            return;
+        for (int i = 0; i < self->waiters_.size(); ++i) {
+            if (self->waiters_[i].session == weak.lock()) {
+                self->waiters_.removeAt(i);
+                self->sleepers_[owner] -= 1;
+                break;
+            }
+        }
+        if (auto s = weak.lock())
+            s->finish(128 + (signal > 0 ? signal : SIGHUP));
+    };
+}
+
+void Engine::checkWaiters()
+{
+    const qint64 now = controller_->now();
+    for (int i = 0; i < waiters_.size();) {
+        Waiter &w = waiters_[i];
+        bool done = w.check();
+        if (!done && w.deadline > 0 && now >= w.deadline) {
+            if (w.timedOut)
+                w.timedOut();
+            done = true;
+        }
+        if (done) {
+            sleepers_[w.owner] -= 1;
+            w.session->onSignal = nullptr;
+            waiters_.removeAt(i);
+        } else {
+            ++i;
+        }
+    }
+}
+
+// --- containers --------------------------------------------------------------------------
+
+bool Engine::startContainer(const kube::ContainerLaunch &launch)
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("PATH"),
+               shimsDir() + QStringLiteral(":/usr/local/bin:/usr/bin:/bin"));
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    env.insert(QStringLiteral("TZ"), QStringLiteral("UTC"));
+    env.insert(QStringLiteral("HOME"), QStringLiteral("/root"));
+    for (const QString &pair : launch.environment)
+        env.insert(pair.section(u'=', 0, 0), pair.section(u'=', 1));
+    env.insert(QStringLiteral("SCHEDLAB_SOCKET"), socketPath_);
+    env.insert(QStringLiteral("SCHEDLAB_OWNER"), QStringLiteral("pod:") + launch.key);
+    env.insert(QStringLiteral("SCHEDLAB_HOSTNAME"), launch.hostname);
+    auto *process = new QProcess(this);
+    process->setProcessEnvironment(env);
+    process->setProgram(options_.libexecDir + QStringLiteral("/schedlab-stepd"));
+    QStringList args{
+        QStringLiteral("--stdout"), launch.logPath, QStringLiteral("--stderr"), launch.logPath,
+        QStringLiteral("--cwd"),    launch.workDir, QStringLiteral("--")};
+    args += launch.argv;
+    process->setArguments(args);
+    process->setProcessChannelMode(QProcess::SeparateChannels);
+    const QString key = launch.key;
+    connect(process, &QProcess::readyReadStandardOutput, this,
+            [this, key] { onContainerOutput(key); });
+    connect(process, &QProcess::finished, this, [this, key] { onContainerFinished(key); });
+    Payload p;
+    p.process = process;
+    containers_.insert(key, p);
+    process->start();
+    if (!process->waitForStarted(5000)) {
+        containers_.remove(key);
+        process->deleteLater();
+        return false;
+    }
+    return true;
+}
+
+void Engine::onContainerOutput(const QString &key)
+{
+    auto it = containers_.find(key);
+    if (it == containers_.end())
+        return;
+    it->control += it->process->readAllStandardOutput();
+    while (true) {
+        const int nl = it->control.indexOf('\n');
+        if (nl < 0)
+            break;
+        const QByteArray line = it->control.left(nl);
+        it->control.remove(0, nl + 1);
+        if (line.startsWith("pid "))
+            it->pid = line.mid(4).toLongLong();
+        else if (line.startsWith("exit "))
+            it->rawStatus = line.mid(5).toInt();
+        else if (line.startsWith("open-failed"))
+            it->rawStatus = 127 << 8;
+    }
+}
+
+void Engine::onContainerFinished(const QString &key)
+{
+    onContainerOutput(key);
+    auto it = containers_.find(key);
+    if (it == containers_.end())
+        return;
+    const int raw = it->rawStatus;
+    it->process->deleteLater();
+    containers_.erase(it);
+    const QString owner = QStringLiteral("pod:") + key;
+    sleepers_.remove(owner);
+    stirred_.remove(owner);
+    kube_->containerExited(key, raw < 0 ? SIGKILL : raw);
+}
+
+namespace {
+
+// Whether `pid` has a handler for `signal` (SigCgt in /proc/PID/status).
+bool catchesSignal(qint64 pid, int signal)
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return false;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (!line.startsWith("SigCgt:"))
+            continue;
+        bool ok = false;
+        const quint64 mask = line.mid(7).trimmed().toULongLong(&ok, 16);
+        return ok && (mask >> (signal - 1)) & 1;
+    }
+    return false;
+}
+
+} // namespace
+
+void Engine::signalContainer(const QString &key, int signal)
+{
+    auto it = containers_.find(key);
+    if (it == containers_.end() || !it->process)
+        return;
+    const QString owner = QStringLiteral("pod:") + key;
+    if (signal == SIGKILL) {
+        // The end of the grace period: everything in the container dies (stepd: SIGUSR1).
+        forgetSleeps(owner);
+        ::kill(pid_t(it->process->processId()), SIGUSR1);
+        return;
+    }
+    // The runtime signals the container's main process only, and that process is PID 1 of
+    // its namespace: the kernel drops a signal it has no handler for. So `sh -c "...; sleep
+    // 600"` ignores SIGTERM and is killed when the grace period ends, as on a real cluster.
+    if (!it->pid || !catchesSignal(it->pid, signal))
+        return;
+    // Not marked busy: a shell that traps the signal runs its trap only once its foreground
+    // sleep is over, and the clock must be free to get there.
+    ::kill(pid_t(it->pid), signal);
 }
 
 void Engine::wakeDue()
@@ -577,6 +804,14 @@ void Engine::sampleMemory()
 
 bool Engine::payloadsBusy(QString *busyJob) const
 {
+    for (auto it = containers_.constBegin(); it != containers_.constEnd(); ++it) {
+        const QString owner = QStringLiteral("pod:") + it.key();
+        if (sleepers_.value(owner) <= 0 || stirred_.contains(owner)) {
+            if (busyJob)
+                *busyJob = QStringLiteral("(container %1)").arg(it.key());
+            return true;
+        }
+    }
     for (auto it = payloads_.constBegin(); it != payloads_.constEnd(); ++it) {
         const QString owner = QStringLiteral("job:%1").arg(it.key());
         if (sleepers_.value(owner) <= 0 || stirred_.contains(owner)) {
@@ -625,18 +860,16 @@ bool Engine::advanceTo(qint64 t, QProcess *step, const QString &stepOwner, QStri
         if (!waitQuiescent(step, stepOwner, error))
             return false;
         controller_->settle(); // submissions made so far get their pass before time moves
-        const qint64 next = std::min(controller_->nextEventTime(), nextWake());
+        const qint64 next = nextClusterEvent();
         if (next > t)
             break;
         if (!payloads_.isEmpty())
             sampleMemory();
-        controller_->advanceTo(next);
-        wakeDue();
+        advanceClusters(next);
         if (accounting_)
             accounting_->flush();
     }
-    controller_->advanceTo(t);
-    wakeDue();
+    advanceClusters(t);
     return waitQuiescent(step, stepOwner, error);
 }
 
@@ -650,8 +883,7 @@ void Engine::liveTick()
     if (t > controller_->now()) {
         if (!payloads_.isEmpty())
             sampleMemory();
-        controller_->advanceTo(t);
-        wakeDue();
+        advanceClusters(t);
         if (accounting_)
             accounting_->flush();
     }
@@ -678,11 +910,10 @@ void Engine::setSpeed(double speed)
 
 void Engine::jumpToNextEvent()
 {
-    const qint64 next = std::min(controller_->nextEventTime(), nextWake());
+    const qint64 next = nextClusterEvent();
     if (next == LLONG_MAX)
         return;
-    controller_->advanceTo(next);
-    wakeDue();
+    advanceClusters(next);
     liveBaseVirtualMs_ = controller_->now() * 1000;
     liveBaseWallMs_ = wall_.elapsed();
 }

@@ -5,6 +5,8 @@
 #include "accounting.h"
 #include "controller.h"
 #include "invocation.h"
+#include "kubecluster.h"
+#include "kubectlcontext.h"
 #include "slurmconfig.h"
 #include "users.h"
 
@@ -35,9 +37,15 @@ struct EngineOptions
     int watchdogMs = 10000;      // a job busy that long without sleeping stops the run
     int stepWatchdogMs = 300000; // a step may be long (1,000 sbatch in a loop), not endless
     QList<slurm::AccountDef> accounts;
+    quint32 seed = 1;   // pod names and uids
+    bool kueue = false; // Kueue-lite (off, as in the course)
 };
 
-class Engine : public QObject, public CommandHandler, public slurm::PayloadLauncher
+class Engine : public QObject,
+               public CommandHandler,
+               public slurm::PayloadLauncher,
+               public kube::ContainerRuntime,
+               public kube::KubectlWaiter
 {
     Q_OBJECT
 
@@ -47,6 +55,7 @@ public:
 
     bool start(QString *error);
     slurm::Controller &controller() { return *controller_; }
+    kube::KubeCluster &kube() { return *kube_; }
     slurm::UserDirectory &users() { return users_; }
     QString socketPath() const { return socketPath_; }
     QString binDir() const { return options_.libexecDir + QStringLiteral("/bin"); }
@@ -84,6 +93,13 @@ public:
     void sendSignal(std::uint32_t jobId, int signal, bool wholeJob) override;
     void appendToStderr(const slurm::Job &job, const QByteArray &line) override;
 
+    // kube::ContainerRuntime
+    bool startContainer(const kube::ContainerLaunch &launch) override;
+    void signalContainer(const QString &key, int signal) override;
+    // kube::KubectlWaiter
+    void waitFor(CommandSessionPtr session, const QString &owner, std::function<bool()> check,
+                 qint64 deadline, std::function<void()> timedOut) override;
+
 private:
     struct Sleeper
     {
@@ -98,6 +114,24 @@ private:
         qint64 pid = 0;
         int rawStatus = -1;
     };
+
+    struct Waiter
+    {
+        CommandSessionPtr session;
+        QString owner;
+        std::function<bool()> check;
+        qint64 deadline = 0;
+        std::function<void()> timedOut;
+    };
+    void checkWaiters();
+    void onContainerOutput(const QString &key);
+    void onContainerFinished(const QString &key);
+    void advanceClusters(qint64 t);
+    qint64 nextClusterEvent() const;
+    std::unique_ptr<kube::KubeCluster> makeKubeCluster(qint64 now) const;
+    QHash<QString, Payload> containers_; // by "<pod uid>/<container>"
+    QList<Waiter> waiters_;
+    std::unique_ptr<kube::KubeCluster> kube_;
 
     void runSleep(const Invocation &inv, CommandSessionPtr session);
     // srun and salloc (interactive.cpp)

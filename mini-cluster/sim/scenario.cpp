@@ -137,7 +137,16 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
                                         .arg(name));
                 }
             } else if (key == QLatin1String("kube")) {
-                // The Kubernetes side is read by its own module.
+                if (!v.IsMap())
+                    throw YAML::RepresentationException(v.Mark(), "expected a map");
+                for (auto k = v.begin(); k != v.end(); ++k) {
+                    const QString kubeKey = QString::fromStdString(k->first.as<std::string>());
+                    if (kubeKey != QLatin1String("kueue"))
+                        throw YAML::RepresentationException(
+                            k->first.Mark(),
+                            "unknown key '" + kubeKey.toStdString() + "' under 'kube' (kueue)");
+                    s.kueue = k->second.as<bool>();
+                }
             } else if (key == QLatin1String("files")) {
                 for (auto f = v.begin(); f != v.end(); ++f) {
                     const YAML::Node name = f->first;
@@ -281,6 +290,8 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
     options.stateDir = tmp.path() + QStringLiteral("/state");
     options.libexecDir = libexecDir;
     options.accounts = scenario.accounts;
+    options.seed = quint32(scenario.seed);
+    options.kueue = scenario.kueue;
     Engine engine(options);
     QString error;
     if (!engine.start(&error)) {

@@ -38,7 +38,8 @@ struct Scenario
     QString user = QStringLiteral("kim");
     qint64 start = 0; // epoch
     int seed = 1;
-    QString cluster; // slurm.conf text; empty: the built-in default
+    bool kueue = false; // kube: {kueue: true}
+    QString cluster;    // slurm.conf text; empty: the built-in default
     int clusterLine = 0;
     QString gres;
     int gresLine = 0;

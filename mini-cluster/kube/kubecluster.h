@@ -1,0 +1,192 @@
+// The Kubernetes half of the mini-cluster: the API server's store, the controllers (Job,
+// Deployment and ReplicaSet, Kueue-lite), the scheduler and the kubelet, in virtual time.
+#pragma once
+
+#include "apiserver.h"
+#include "kinds.h"
+#include "value.h"
+
+#include <QHash>
+#include <QList>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <set>
+
+namespace schedlab::kube {
+
+// What the kubelet asks the engine to run: one container's command as a local process.
+struct ContainerLaunch
+{
+    QString key; // identifies the process in later calls: "<pod uid>/<container>"
+    QStringList argv;
+    QStringList environment; // "NAME=value", added to the engine's own
+    QString workDir;
+    QString logPath; // stdout and stderr, appended in order
+    QString hostname;
+};
+
+class ContainerRuntime
+{
+public:
+    virtual ~ContainerRuntime() = default;
+    virtual bool startContainer(const ContainerLaunch &launch) = 0;
+    virtual void signalContainer(const QString &key, int signal) = 0;
+};
+
+// A node as the scheduler sees it.
+struct KubeNode
+{
+    QString name;
+    int cpuMillis = 0;
+    qint64 memoryBytes = 0;
+    int maxPods = 110;
+};
+
+struct KubeOptions
+{
+    quint32 seed = 1;
+    qint64 startEpoch = 0;
+    QString stateDir; // pods' working folders and container logs
+    QList<KubeNode> nodes;
+    bool kueue = false;
+};
+
+// One run of a container, for `kubectl logs` (and --previous).
+struct ContainerRun
+{
+    QString logPath;
+    qint64 startedAt = 0;
+};
+
+class KubeCluster
+{
+public:
+    explicit KubeCluster(KubeOptions options);
+
+    void setRuntime(ContainerRuntime *runtime) { runtime_ = runtime; }
+    ApiServer &api() { return api_; }
+    const QList<KubeNode> &nodes() const { return options_.nodes; }
+    bool kueueEnabled() const { return options_.kueue; }
+    qint64 now() const { return api_.now(); }
+
+    // Virtual time: the next instant a controller or the kubelet has something to do, and
+    // moving to `t` doing all of it on the way.
+    qint64 nextEventTime() const;
+    void advanceTo(qint64 t);
+    // Lets every controller react at the current instant (after an apply or a delete).
+    void reconcile();
+    // The engine reports a container's process exit (raw wait status).
+    void containerExited(const QString &key, int rawStatus);
+    bool hasContainer(const QString &key) const;
+
+    // --- what kubectl does through the API --------------------------------------------
+    struct Answer
+    {
+        bool ok = true;
+        QString error;        // as kubectl prints it, without "error: " where none is due
+        QStringList warnings; // "Warning: ..." lines for stderr
+        QString operation;    // created, configured, unchanged
+    };
+    // kubectl apply (createOnly false) or create (true) of one decoded object.
+    Answer apply(const KindInfo &kind, Value object, bool createOnly, const QString &source);
+    // kubectl delete: graceful unless grace 0 with force.
+    Answer remove(const KindInfo &kind, const QString &ns, const QString &name,
+                  std::optional<int> gracePeriod);
+
+    QList<ContainerRun> runsOf(const QString &podUid, const QString &container) const;
+
+private:
+    struct ContainerRuntimeState
+    {
+        QString name;
+        bool started = false; // a process was started for the current run
+        bool running = false; // the process is alive (as far as the kubelet knows)
+        bool exited = false;  // the process ended; the kubelet notices a second later
+        qint64 exitedAt = 0;
+        int rawStatus = 0;
+        bool noticed = false; // the kubelet has recorded the termination
+        qint64 noticedAt = 0;
+        qint64 backoff = 0; // seconds; 0: no back-off entry
+        qint64 backoffUpdated = 0;
+        int restarts = 0;
+        qint64 runStartedAt = 0;
+        bool termSent = false; // SIGTERM sent for a deletion
+        // The previous run's end, for RESTARTS "(12s ago)", lastState and --previous.
+        bool hasLast = false;
+        int lastExitCode = 0;
+        qint64 lastStartedAt = 0;
+        qint64 lastFinishedAt = 0;
+        QList<ContainerRun> runs;
+    };
+    struct PodRuntime
+    {
+        QString uid;
+        QString ns;
+        QString name;
+        qint64 createdAt = 0;
+        bool scheduled = false;
+        QString node;
+        QString ip;
+        bool deleting = false;
+        qint64 killAt = 0;
+        bool killed = false;
+        QList<ContainerRuntimeState> containers;
+    };
+    struct JobTracking
+    {
+        int failuresSinceSuccess = 0;
+        qint64 lastFailureAt = 0;
+        bool wasSuspended = false;
+        QSet<QString> countedPods; // pods already counted in succeeded / failed
+    };
+
+    // kubelet.cpp
+    void syncPods();
+    void syncPod(Value &pod, PodRuntime &rt);
+    bool schedulePod(Value &pod, PodRuntime &rt);
+    void startContainer(Value &pod, PodRuntime &rt, int index);
+    void noticeExit(Value &pod, PodRuntime &rt, int index);
+    void maybeRestart(Value &pod, PodRuntime &rt, int index);
+    void writePodStatus(Value &pod, const PodRuntime &rt);
+    void beginPodDeletion(Value &pod, int gracePeriod);
+    bool finishPodDeletion(Value &pod, PodRuntime &rt);
+    QString podDir(const PodRuntime &rt) const;
+
+    // jobcontroller.cpp
+    void syncJobs();
+    void syncJob(Value &job);
+    Value newJobPod(const Value &job);
+    QList<Value *> podsOwnedBy(const QString &uid);
+    void addCondition(Value &job, const QString &type, const QString &reason,
+                      const QString &message, const QString &status = QStringLiteral("True"));
+    bool hasCondition(const Value &job, const QString &type) const;
+    void failJob(Value &job, const QString &reason, const QString &message);
+
+    // deploymentcontroller.cpp
+    void syncDeployments();
+    void syncDeployment(Value &deployment);
+    void syncReplicaSets();
+    void syncReplicaSet(Value &replicaSet);
+
+    // kueue.cpp
+    void syncKueue();
+
+    Value &createPod(Value pod);
+    void deleteOwnedPods(const QString &ownerUid, int gracePeriod);
+    void wakeAt(qint64 t);
+
+    KubeOptions options_;
+    ApiServer api_;
+    ContainerRuntime *runtime_ = nullptr;
+    QHash<QString, PodRuntime> pods_;       // by pod uid
+    QHash<QString, QString> containerPods_; // process key -> pod uid
+    QHash<QString, JobTracking> jobs_;      // by Job uid
+    std::set<qint64> wakes_;
+    QHash<QString, int> nextPodAddress_; // per node: the last octet of the next pod IP
+    bool changed_ = false;
+};
+
+} // namespace schedlab::kube

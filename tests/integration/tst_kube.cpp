@@ -1,0 +1,219 @@
+// The course's Kubernetes cases run through `schedlab-cli sim`'s engine: the Job of the notes,
+// a retry within backoffLimit, a deadline, the Deployment's restart loop, apply twice.
+#include "scenariorun.h"
+
+#include <QtTest>
+
+using schedlab::test::runScenarioFile;
+
+namespace {
+
+// The text of the step whose header is `header` (up to the next header).
+QString block(const QString &transcript, const QString &header)
+{
+    const qsizetype start = transcript.indexOf(header);
+    if (start < 0)
+        return QStringLiteral("<no step %1>").arg(header);
+    const qsizetype bodyStart = transcript.indexOf(u'\n', start) + 1;
+    const qsizetype next = transcript.indexOf(QStringLiteral("\n[+"), bodyStart - 1);
+    return transcript.mid(bodyStart, next < 0 ? -1 : next - bodyStart + 1);
+}
+
+} // namespace
+
+class TestKube : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void jobOfTheNotesCompletes()
+    {
+        const QString t = runScenarioFile(QStringLiteral("kube/job-notes.yaml"));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:00] $ kubectl apply")),
+                 QStringLiteral("job.batch/sommeil created\n"));
+        // Created and not yet started: the pod waits for its container.
+        QVERIFY2(block(t, QStringLiteral("[+00:00:00] $ kubectl get pods"))
+                     .contains(QStringLiteral("0/1     ContainerCreating   0          0s")),
+                 qPrintable(t));
+        const QString running = block(t, QStringLiteral("[+00:00:05] $ kubectl get pods"));
+        QVERIFY2(
+            running.startsWith(QStringLiteral("NAME            READY   STATUS    RESTARTS   AGE\n"
+                                              "sommeil-")),
+            qPrintable(running));
+        QVERIFY2(running.contains(QStringLiteral("   1/1     Running   0          5s\n")),
+                 qPrintable(running));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:06] $ kubectl get jobs")),
+                 QStringLiteral("NAME      STATUS    COMPLETIONS   DURATION   AGE\n"
+                                "sommeil   Running   0/1           6s         6s\n"));
+        // The log line is the pod's name, as `hostname` prints it inside the container.
+        const QString podName = running.section(u'\n', 1, 1).section(u' ', 0, 0);
+        QCOMPARE(block(t, QStringLiteral("[+00:00:10] $ kubectl logs")), podName + u'\n');
+        QCOMPARE(block(t, QStringLiteral("[+00:00:40] $ kubectl get jobs")),
+                 QStringLiteral("NAME      STATUS     COMPLETIONS   DURATION   AGE\n"
+                                "sommeil   Complete   1/1           32s        40s\n"));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:41] $ kubectl get pods"))
+                     .contains(QStringLiteral("0/1     Completed   0          41s")),
+                 qPrintable(t));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:42] $ kubectl apply")),
+                 QStringLiteral("job.batch/sommeil unchanged\n"));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:43] $ kubectl delete")),
+                 QStringLiteral("job.batch \"sommeil\" deleted\n"));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:44] $ kubectl delete")),
+                 QStringLiteral("Error from server (NotFound): jobs.batch \"sommeil\" not found\n"
+                                "[exit 1]\n"));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:50] $ kubectl get jobs")),
+                 QStringLiteral("No resources found in default namespace.\n"));
+    }
+
+    void failingCommandIsRetriedOnceThenFails()
+    {
+        const QString t = runScenarioFile(QStringLiteral("kube/job-retry.yaml"));
+        const QString first = block(t, QStringLiteral("[+00:00:05] $ kubectl get pods"));
+        QVERIFY2(first.contains(QStringLiteral("0/1     Error    0          5s")), qPrintable(t));
+        QCOMPARE(first.count(u'\n'), 2); // one pod: the retry waits 10 s
+        const QString later = block(t, QStringLiteral("[+00:00:20] $ kubectl get pods"));
+        QCOMPARE(later.count(QStringLiteral("Error")), 2);
+        QVERIFY2(block(t, QStringLiteral("[+00:00:30] $ kubectl get jobs"))
+                     .contains(QStringLiteral("echec   Failed   0/1")),
+                 qPrintable(t));
+        const QString describe = block(t, QStringLiteral("[+00:00:31] $ kubectl describe"));
+        QVERIFY2(describe.contains(QStringLiteral("Backoff Limit:    1\n")), qPrintable(describe));
+        QVERIFY2(describe.contains(QStringLiteral("0 Active (0 Ready) / 0 Succeeded / 2 Failed")),
+                 qPrintable(describe));
+        QVERIFY2(describe.contains(QStringLiteral("BackoffLimitExceeded")), qPrintable(describe));
+        QVERIFY2(describe.contains(QStringLiteral("Job has reached the specified backoff limit")),
+                 qPrintable(describe));
+    }
+
+    void deadlineStopsTheJob()
+    {
+        const QString t = runScenarioFile(QStringLiteral("kube/job-deadline.yaml"));
+        // Past the deadline the pod is being stopped: FailureTarget until it is gone. Its
+        // shell is PID 1 of the container and ignores SIGTERM: it dies at the grace period's
+        // end, 30 s later.
+        QVERIFY2(block(t, QStringLiteral("[+00:00:21] $ kubectl get jobs"))
+                     .contains(QStringLiteral("long   FailureTarget   0/1")),
+                 qPrintable(t));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:21] $ kubectl get pods"))
+                     .contains(QStringLiteral("1/1     Terminating   0          21s")),
+                 qPrintable(t));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:30] $ kubectl get pods"))
+                     .contains(QStringLiteral("Terminating")),
+                 qPrintable(t));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:52] $ kubectl get jobs"))
+                     .contains(QStringLiteral("long   Failed   0/1           52s        52s")),
+                 qPrintable(t));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:52] $ kubectl get pods")),
+                 QStringLiteral("No resources found in default namespace.\n"));
+        const QString events = block(t, QStringLiteral("[+00:00:53] $ kubectl get events"));
+        QVERIFY2(events.contains(QStringLiteral("Job was active longer than specified deadline")),
+                 qPrintable(events));
+        QVERIFY2(events.contains(QStringLiteral("Stopping container long")), qPrintable(events));
+    }
+
+    void deploymentRestartsTheFiniteTaskForever()
+    {
+        const QString t = runScenarioFile(QStringLiteral("kube/deployment-loop.yaml"));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:10] $"))
+                     .contains(QStringLiteral("1/1     Running   0          10s")),
+                 qPrintable(t));
+        // sleep 30 ends at 31, noticed at 32: Completed for a second, then restarted.
+        QVERIFY2(block(t, QStringLiteral("[+00:00:32] $"))
+                     .contains(QStringLiteral("0/1     Completed   0          32s")),
+                 qPrintable(t));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:40] $"))
+                     .contains(QStringLiteral("1/1     Running   1 (9s ago)   40s")),
+                 qPrintable(t));
+        // The second run ends at 63: Completed for a second, then CrashLoopBackOff until its
+        // 10 s back-off is over; RESTARTS counts from the run that just ended.
+        QVERIFY2(block(t, QStringLiteral("[+00:01:04] $"))
+                     .contains(QStringLiteral("0/1     Completed   1 (33s ago)   64s")),
+                 qPrintable(t));
+        QVERIFY2(block(t, QStringLiteral("[+00:01:06] $"))
+                     .contains(QStringLiteral("0/1     CrashLoopBackOff   1 (3s ago)   66s")),
+                 qPrintable(t));
+        QVERIFY2(block(t, QStringLiteral("[+00:01:15] $ kubectl get pods"))
+                     .contains(QStringLiteral("Running   2 (")),
+                 qPrintable(t));
+        QVERIFY2(block(t, QStringLiteral("[+00:01:15] $ kubectl get deployments"))
+                     .startsWith(QStringLiteral(
+                         "NAME      READY   UP-TO-DATE   AVAILABLE   AGE\nsommeil   1/1")),
+                 qPrintable(t));
+    }
+
+    void secondApplyDoesNotRunAgain()
+    {
+        const QString t = runScenarioFile(QStringLiteral("kube/job-reapply.yaml"));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:20] $")),
+                 QStringLiteral("job.batch/sommeil unchanged\n"));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:21] $")).trimmed(), QStringLiteral("1"));
+        const QString changed = block(t, QStringLiteral("[+00:00:22] $"));
+        QVERIFY2(changed.startsWith(QStringLiteral("The Job \"sommeil\" is invalid: spec.template: "
+                                                   "Invalid value: core.PodTemplateSpec{")),
+                 qPrintable(changed));
+        QVERIFY2(changed.contains(QStringLiteral("field is immutable")), qPrintable(changed));
+        QVERIFY2(changed.endsWith(QStringLiteral("[exit 1]\n")), qPrintable(changed));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:24] $")),
+                 QStringLiteral("job.batch/sommeil created\n"));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:40] $")).startsWith(QStringLiteral("sommeil-")),
+                 qPrintable(t));
+        QVERIFY2(
+            block(t, QStringLiteral("[+00:00:41] $")).contains(QStringLiteral("Complete   1/1")),
+            qPrintable(t));
+    }
+
+    void twoJobsShareOneClusterQueue()
+    {
+        const QString t = runScenarioFile(QStringLiteral("kube/kueue-quota.yaml"));
+        // The queue holds 2 CPUs: the second Job stays suspended until the first is done.
+        QCOMPARE(block(t, QStringLiteral("[+00:00:05] $ kubectl get jobs")),
+                 QStringLiteral("NAME       STATUS      COMPLETIONS   DURATION   AGE\n"
+                                "calcul-a   Running     0/1           4s         4s\n"
+                                "calcul-b   Suspended   0/1                      4s\n"));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:05] $ kubectl get clusterqueues")),
+                 QStringLiteral("NAME            COHORT   PENDING WORKLOADS\n"
+                                "cluster-queue            1\n"));
+        QVERIFY2(
+            block(t, QStringLiteral("[+00:00:07] $ kubectl describe"))
+                .contains(QStringLiteral("couldn't assign flavors to pod set main: insufficient "
+                                         "unused quota for cpu in flavor default-flavor, 2 more "
+                                         "needed")),
+            qPrintable(t));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:40] $ kubectl get jobs"))
+                     .contains(QStringLiteral("calcul-a   Complete   1/1           32s")),
+                 qPrintable(t));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:40] $ kubectl get jobs"))
+                     .contains(QStringLiteral("calcul-b   Running    0/1           7s")),
+                 qPrintable(t));
+        QVERIFY2(block(t, QStringLiteral("[+00:01:20] $ kubectl get jobs"))
+                     .contains(QStringLiteral("calcul-b   Complete   1/1")),
+                 qPrintable(t));
+    }
+
+    void cohortReclaimsBorrowedQuota()
+    {
+        const QString t = runScenarioFile(QStringLiteral("kube/kueue-cohort.yaml"));
+        // gros-a borrows team b's 2 CPUs; when b needs them, gros-a is evicted (suspended),
+        // and b's Job starts once gros-a's pod is gone (its shell ignores SIGTERM: 30 s).
+        QVERIFY2(
+            block(t, QStringLiteral("[+00:00:05] $")).contains(QStringLiteral("gros-a   Running")),
+            qPrintable(t));
+        const QString after = block(t, QStringLiteral("[+00:00:11] $ kubectl get jobs"));
+        QVERIFY2(after.contains(QStringLiteral("gros-a    Suspended")), qPrintable(after));
+        QVERIFY2(after.contains(QStringLiteral("petit-b   Suspended")), qPrintable(after));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:12] $"))
+                     .contains(QStringLiteral("due to reclamation within the cohort")),
+                 qPrintable(t));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:30] $")).contains(QStringLiteral("Terminating")),
+                 qPrintable(t));
+        QVERIFY2(
+            block(t, QStringLiteral("[+00:00:50] $")).contains(QStringLiteral("petit-b   Running")),
+            qPrintable(t));
+        const QString end = block(t, QStringLiteral("[+00:01:20] $"));
+        QVERIFY2(end.contains(QStringLiteral("petit-b   Complete")), qPrintable(end));
+        QVERIFY2(end.contains(QStringLiteral("gros-a    Running")), qPrintable(end));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKube)
+#include "tst_kube.moc"
