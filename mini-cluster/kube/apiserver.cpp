@@ -16,6 +16,12 @@ const Value &nullValue()
     return null;
 }
 
+QString eventKey(const QString &uid, const QString &type, const QString &reason,
+                 const QString &source, const QString &message)
+{
+    return uid + u'\x1f' + type + u'\x1f' + reason + u'\x1f' + source + u'\x1f' + message;
+}
+
 } // namespace
 
 QString rfc3339(qint64 epoch)
@@ -196,16 +202,15 @@ void ApiServer::recordEvent(const Value &involved, const QString &type, const QS
 {
     const QString uid = uidOf(involved);
     // The event recorder folds repeats of the same event into one with a count.
-    for (qsizetype i = events_.size() - 1; i >= 0; --i) {
-        KubeEvent &e = events_[i];
-        if (e.objectUid == uid && e.reason == reason && e.message == message && e.type == type &&
-            e.source == source) {
-            e.count += 1;
-            e.lastTime = now_;
-            e.sequence = ++eventSequence_;
-            return;
-        }
+    const QString key = eventKey(uid, type, reason, source, message);
+    if (auto it = eventIndex_.constFind(key); it != eventIndex_.constEnd()) {
+        KubeEvent &e = events_[*it];
+        e.count += 1;
+        e.lastTime = now_;
+        e.sequence = ++eventSequence_;
+        return;
     }
+    eventIndex_.insert(key, events_.size());
     KubeEvent e;
     e.namespaceName = namespaceOf(involved);
     e.type = type;
@@ -223,6 +228,11 @@ void ApiServer::recordEvent(const Value &involved, const QString &type, const QS
 void ApiServer::dropEventsOf(const QString &uid)
 {
     events_.removeIf([&](const KubeEvent &e) { return e.objectUid == uid; });
+    eventIndex_.clear();
+    for (qsizetype i = 0; i < events_.size(); ++i) {
+        const KubeEvent &e = events_[i];
+        eventIndex_.insert(eventKey(e.objectUid, e.type, e.reason, e.source, e.message), i);
+    }
 }
 
 } // namespace schedlab::kube

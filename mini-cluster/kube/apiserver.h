@@ -5,6 +5,7 @@
 #include "kinds.h"
 #include "value.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -83,6 +84,8 @@ private:
     qint64 now_ = 0;
     qint64 resourceVersion_ = 1000;
     QList<KubeEvent> events_;
+    // The recorder folds repeats: uid, type, reason, message and source -> index in events_.
+    QHash<QString, qsizetype> eventIndex_;
     int eventSequence_ = 0;
 };
 

@@ -115,11 +115,30 @@ void KubeCluster::syncJobs()
         syncJob(*job);
 }
 
+void KubeCluster::markOwnerDirty(const QString &ownerUid)
+{
+    if (auto it = jobs_.find(ownerUid); it != jobs_.end())
+        it->dirty = true;
+}
+
+void KubeCluster::jobWakeAt(JobTracking &track, qint64 t)
+{
+    track.wakeAt = std::min(track.wakeAt, t);
+    wakeAt(t);
+}
+
 void KubeCluster::syncJob(Value &job)
 {
     const QString uid = uidOf(job);
     JobTracking &track = jobs_[uid];
-    const Value &spec = job[QStringLiteral("spec")];
+    const QString version = at(job, {"metadata", "resourceVersion"}).toString();
+    if (!track.dirty && track.seenVersion == version && api_.now() < track.wakeAt)
+        return; // nothing it depends on has moved
+    track.dirty = false;
+    track.seenVersion = version;
+    track.wakeAt = LLONG_MAX;
+    // A copy: adding `status` to the Job may move the entries a reference would point into.
+    const Value spec = job[QStringLiteral("spec")];
     Value &status = childAt(job, {"status"});
     const qint64 now = api_.now();
     const bool complete = hasCondition(job, QStringLiteral("Complete"));
@@ -199,7 +218,7 @@ void KubeCluster::syncJob(Value &job)
                 api_.erase(*kindForResource(QStringLiteral("jobs")), namespaceOf(job), nameOf(job));
                 changed_ = true;
             } else if (finishedAt >= 0) {
-                wakeAt(due);
+                jobWakeAt(track, due);
             }
         }
         return;
@@ -259,6 +278,7 @@ void KubeCluster::syncJob(Value &job)
     if (exceeds) {
         failJob(job, QStringLiteral("BackoffLimitExceeded"),
                 QStringLiteral("Job has reached the specified backoff limit"));
+        track.dirty = true; // go on at once with what was just decided
         syncJob(job);
         return;
     }
@@ -266,10 +286,11 @@ void KubeCluster::syncJob(Value &job)
         if (now - startTime >= deadline->toInt()) {
             failJob(job, QStringLiteral("DeadlineExceeded"),
                     QStringLiteral("Job was active longer than specified deadline"));
+            track.dirty = true; // go on at once with what was just decided
             syncJob(job);
             return;
         }
-        wakeAt(startTime + deadline->toInt());
+        jobWakeAt(track, startTime + deadline->toInt());
     }
 
     // Completion.
@@ -286,6 +307,7 @@ void KubeCluster::syncJob(Value &job)
         status.set(QStringLiteral("completionTime"), Value::string(rfc3339(now)));
         api_.recordEvent(job, QStringLiteral("Normal"), QStringLiteral("Completed"),
                          QStringLiteral("Job completed"), QStringLiteral("job-controller"));
+        track.dirty = true;
         syncJob(job); // the TTL, if any
         return;
     }
@@ -306,7 +328,7 @@ void KubeCluster::syncJob(Value &job)
             delay *= 2;
         delay = std::min(delay, kMaxPodFailureBackoff);
         if (now < track.lastFailureAt + delay) {
-            wakeAt(track.lastFailureAt + delay);
+            jobWakeAt(track, track.lastFailureAt + delay);
             return;
         }
     }

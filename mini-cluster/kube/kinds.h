@@ -10,21 +10,27 @@ namespace schedlab::kube {
 
 struct KindInfo
 {
-    QString kind;       // "Job"
-    QString group;      // "batch" ("" for the core group)
-    QString version;    // "v1"
-    QString resource;   // "jobs" (plural, as in URLs and NotFound messages)
-    QString singular;   // "job"
+    QString kind;           // "Job"
+    QString group;          // "batch" ("" for the core group)
+    QString version;        // "v1"
+    QString resource;       // "jobs" (plural, as in URLs and NotFound messages)
+    QString singular;       // "job"
     QStringList shortNames; // "cq" for clusterqueues, "deploy" for deployments, ...
     bool namespaced = true;
-    bool creatable = true;  // false for kinds only controllers make (ReplicaSet via apply is fine,
-                            // Events and Workloads are listed but not applied by students)
+    bool creatable = true; // false for kinds only controllers make (ReplicaSet via apply is fine,
+                           // Events and Workloads are listed but not applied by students)
 
     QString apiVersion() const { return group.isEmpty() ? version : group + u'/' + version; }
     // "job.batch" as printed by apply/delete ("pod" for the core group)
-    QString qualifiedSingular() const { return group.isEmpty() ? singular : singular + u'.' + group; }
+    QString qualifiedSingular() const
+    {
+        return group.isEmpty() ? singular : singular + u'.' + group;
+    }
     // "jobs.batch" as printed in NotFound messages ("pods" for the core group)
-    QString qualifiedResource() const { return group.isEmpty() ? resource : resource + u'.' + group; }
+    QString qualifiedResource() const
+    {
+        return group.isEmpty() ? resource : resource + u'.' + group;
+    }
 };
 
 // Every kind: Pod, Namespace, Node, Event, Job, Deployment, ReplicaSet, and Kueue's

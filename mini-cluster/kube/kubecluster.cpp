@@ -151,11 +151,25 @@ Value &KubeCluster::createPod(Value pod)
     const KindInfo &podKind = *kindForResource(QStringLiteral("pods"));
     applyDefaults(podKind, pod);
     Value &stored = api_.insert(podKind, pod);
+    adoptPod(stored);
+    changed_ = true;
+    return stored;
+}
+
+KubeCluster::PodRuntime &KubeCluster::adoptPod(Value &stored)
+{
     PodRuntime rt;
+    rt.object = &stored;
     rt.uid = uidOf(stored);
     rt.ns = namespaceOf(stored);
     rt.name = nameOf(stored);
     rt.createdAt = api_.now();
+    rt.sequence = ++podSequence_;
+    const QList<Value> owners = at(stored, {"metadata", "ownerReferences"}).items();
+    if (!owners.isEmpty()) {
+        rt.owner = owners.first()[QStringLiteral("uid")].toString();
+        ownedPods_[rt.owner].append(rt.uid);
+    }
     for (const Value &c : at(stored, {"spec", "containers"}).items()) {
         ContainerRuntimeState cs;
         cs.name = c[QStringLiteral("name")].toString();
@@ -165,24 +179,49 @@ Value &KubeCluster::createPod(Value pod)
         .set(QStringLiteral("phase"), Value::string(QStringLiteral("Pending")));
     childAt(stored, {"status"})
         .set(QStringLiteral("qosClass"), Value::string(QStringLiteral("BestEffort")));
-    pods_.insert(rt.uid, rt);
+    activePods_.insert(rt.uid);
     changed_ = true;
-    return stored;
+    return *pods_.insert(rt.uid, rt);
 }
 
+// Oldest first: controllers and `kubectl logs` want age, not the API's name order.
 QList<Value *> KubeCluster::podsOwnedBy(const QString &uid)
 {
     QList<Value *> owned;
-    for (Value *pod : api_.list(QStringLiteral("Pod"))) {
-        for (const Value &ref : at(*pod, {"metadata", "ownerReferences"}).items())
-            if (ref[QStringLiteral("uid")].toString() == uid)
-                owned << pod;
+    const KindInfo &podKind = *kindForResource(QStringLiteral("pods"));
+    Q_UNUSED(podKind);
+    for (const QString &podUid : ownedPods_.value(uid)) {
+        auto it = pods_.constFind(podUid);
+        if (it != pods_.constEnd() && it->object)
+            owned << it->object;
     }
-    // Creation order: the API lists by name, controllers and `kubectl logs` want age.
-    std::stable_sort(owned.begin(), owned.end(), [this](const Value *a, const Value *b) {
-        return pods_.value(uidOf(*a)).createdAt < pods_.value(uidOf(*b)).createdAt;
-    });
     return owned;
+}
+
+void KubeCluster::releaseFromNode(PodRuntime &rt)
+{
+    if (!rt.onNode)
+        return;
+    NodeLoad &load = nodeLoads_[rt.node];
+    load.cpuMillis -= rt.cpuMillis;
+    load.memoryBytes -= rt.memoryBytes;
+    load.pods -= 1;
+    rt.onNode = false;
+    ++freeingGeneration_; // pods that did not fit may fit now
+}
+
+void KubeCluster::forgetPod(const PodRuntime &rt)
+{
+    if (!rt.owner.isEmpty()) {
+        auto it = ownedPods_.find(rt.owner);
+        if (it != ownedPods_.end()) {
+            it->removeOne(rt.uid);
+            if (it->isEmpty())
+                ownedPods_.erase(it);
+        }
+    }
+    activePods_.remove(rt.uid);
+    pods_.remove(rt.uid);
 }
 
 void KubeCluster::deleteOwnedPods(const QString &ownerUid, int gracePeriod)
@@ -295,8 +334,10 @@ KubeCluster::Answer KubeCluster::apply(const KindInfo &kind, Value object, bool 
             childAt(object, {"metadata", "annotations"})
                 .set(kLastApplied, Value::string(compactJson(config)));
         api_.insert(kind, object);
+        if (kind.kind == QLatin1String("Pod"))
+            podsToAdopt_ = true;
         answer.operation = QStringLiteral("created");
-        reconcile();
+        changed_ = true;
         return answer;
     }
 
@@ -337,7 +378,6 @@ KubeCluster::Answer KubeCluster::apply(const KindInfo &kind, Value object, bool 
     api_.touch(*live);
     answer.operation = QStringLiteral("configured");
     changed_ = true;
-    reconcile();
     return answer;
 }
 
@@ -384,7 +424,6 @@ KubeCluster::Answer KubeCluster::remove(const KindInfo &kind, const QString &ns,
         api_.erase(kind, ns, name);
     }
     changed_ = true;
-    reconcile();
     return answer;
 }
 

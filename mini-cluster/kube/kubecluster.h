@@ -12,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <climits>
 #include <optional>
 #include <set>
 
@@ -90,7 +91,8 @@ public:
         QStringList warnings; // "Warning: ..." lines for stderr
         QString operation;    // created, configured, unchanged
     };
-    // kubectl apply (createOnly false) or create (true) of one decoded object.
+    // kubectl apply (createOnly false) or create (true) of one decoded object. The
+    // controllers react at reconcile(), which kubectl calls once its objects are sent.
     Answer apply(const KindInfo &kind, Value object, bool createOnly, const QString &source);
     // kubectl delete: graceful unless grace 0 with force.
     Answer remove(const KindInfo &kind, const QString &ns, const QString &name,
@@ -130,6 +132,14 @@ private:
         bool scheduled = false;
         QString node;
         QString ip;
+        Value *object = nullptr; // the pod in the store (std::map nodes do not move)
+        QString owner;           // uid of the controller that made it (Job, ReplicaSet)
+        qint64 sequence = 0;     // creation order
+        bool onNode = false;     // counted in its node's usage
+        qint64 cpuMillis = 0;    // requests, for the scheduler
+        qint64 memoryBytes = 0;
+        bool statusDirty = true; // the kubelet has something new to report
+        qint64 triedAt = -1;     // the freeing generation of its last failed scheduling
         bool deleting = false;
         qint64 killAt = 0;
         bool killed = false;
@@ -141,7 +151,14 @@ private:
         qint64 lastFailureAt = 0;
         bool wasSuspended = false;
         QSet<QString> countedPods; // pods already counted in succeeded / failed
+        // Like a controller's informer: a Job is synced when one of its pods changed, when
+        // the Job itself changed (its resourceVersion) or when a timer of its own is due.
+        bool dirty = true;
+        QString seenVersion;
+        qint64 wakeAt = LLONG_MAX;
     };
+    void markOwnerDirty(const QString &ownerUid);
+    void jobWakeAt(JobTracking &track, qint64 t);
 
     // kubelet.cpp
     void syncPods();
@@ -150,7 +167,7 @@ private:
     void startContainer(Value &pod, PodRuntime &rt, int index);
     void noticeExit(Value &pod, PodRuntime &rt, int index);
     void maybeRestart(Value &pod, PodRuntime &rt, int index);
-    void writePodStatus(Value &pod, const PodRuntime &rt);
+    void writePodStatus(Value &pod, PodRuntime &rt);
     void beginPodDeletion(Value &pod, int gracePeriod);
     bool finishPodDeletion(Value &pod, PodRuntime &rt);
     QString podDir(const PodRuntime &rt) const;
@@ -175,15 +192,31 @@ private:
     void syncKueue();
 
     Value &createPod(Value pod);
+    bool podsToAdopt_ = false; // a bare Pod was applied: the kubelet takes it on
     void deleteOwnedPods(const QString &ownerUid, int gracePeriod);
     void wakeAt(qint64 t);
 
     KubeOptions options_;
     ApiServer api_;
     ContainerRuntime *runtime_ = nullptr;
-    QHash<QString, PodRuntime> pods_;       // by pod uid
-    QHash<QString, QString> containerPods_; // process key -> pod uid
-    QHash<QString, JobTracking> jobs_;      // by Job uid
+    QHash<QString, PodRuntime> pods_;          // by pod uid
+    QHash<QString, QString> containerPods_;    // process key -> pod uid
+    QHash<QString, QList<QString>> ownedPods_; // owner uid -> its pods' uids, oldest first
+    // Pods the kubelet still has work for; a finished pod that is not being deleted has none.
+    QSet<QString> activePods_;
+    PodRuntime &adoptPod(Value &pod);
+    struct NodeLoad
+    {
+        qint64 cpuMillis = 0;
+        qint64 memoryBytes = 0;
+        int pods = 0;
+    };
+    QHash<QString, NodeLoad> nodeLoads_; // what scheduled, unfinished pods request per node
+    qint64 podSequence_ = 0;
+    qint64 freeingGeneration_ = 0; // grows when a node's load goes down
+    void releaseFromNode(PodRuntime &rt);
+    void forgetPod(const PodRuntime &rt);
+    QHash<QString, JobTracking> jobs_; // by Job uid
     std::set<qint64> wakes_;
     QHash<QString, int> nextPodAddress_; // per node: the last octet of the next pod IP
     bool changed_ = false;

@@ -458,6 +458,7 @@ int applyManifests(KubectlContext &ctx, bool createOnly, const QByteArray &stdin
                 ctx.out(QStringLiteral("%1/%2 %3\n")
                             .arg(kind->qualifiedSingular(), name, answer.operation));
         }
+        ctx.cluster.reconcile(); // the controllers react to what was sent
         for (const QString &e : std::as_const(errors))
             ctx.err(e + u'\n');
         return ctx.finish(errors.isEmpty() ? 0 : 1);
@@ -577,6 +578,7 @@ int kubectlDelete(KubectlContext &ctx)
         if (t.kind->kind == QLatin1String("Pod"))
             pods << t;
     }
+    ctx.cluster.reconcile();
     const int code = errors.isEmpty() ? 0 : 1;
     for (const QString &e : std::as_const(errors))
         ctx.err(e + u'\n');

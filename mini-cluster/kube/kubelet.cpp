@@ -86,41 +86,49 @@ QString KubeCluster::podDir(const PodRuntime &rt) const
 
 void KubeCluster::syncPods()
 {
-    const QList<Value *> pods = api_.list(QStringLiteral("Pod"));
-    for (Value *pod : pods) {
-        auto it = pods_.find(uidOf(*pod));
-        if (it == pods_.end())
+    if (podsToAdopt_) {
+        podsToAdopt_ = false;
+        for (Value *pod : api_.list(QStringLiteral("Pod")))
+            if (!pods_.contains(uidOf(*pod)))
+                adoptPod(*pod);
+    }
+    // In creation order, so that the scheduler places pods first come, first served.
+    QList<QPair<qint64, QString>> work;
+    work.reserve(activePods_.size());
+    for (const QString &uid : std::as_const(activePods_))
+        if (auto it = pods_.constFind(uid); it != pods_.constEnd())
+            work.append(qMakePair(it->sequence, uid));
+    std::sort(work.begin(), work.end());
+    for (const auto &[sequence, uid] : std::as_const(work)) {
+        auto it = pods_.find(uid); // a sync may remove pods (and move the hash's entries)
+        if (it == pods_.end() || !it->object)
             continue;
-        syncPod(*pod, *it);
+        syncPod(*it->object, *it);
     }
 }
 
 bool KubeCluster::schedulePod(Value &pod, PodRuntime &rt)
 {
+    if (rt.triedAt == freeingGeneration_)
+        return false; // nothing was freed since it last failed: same answer
     const Requests wanted = requestsOf(pod);
-    // What is already placed on each node.
-    QHash<QString, Requests> used;
-    QHash<QString, int> count;
-    for (const PodRuntime &other : std::as_const(pods_)) {
-        if (!other.scheduled || other.uid == rt.uid)
-            continue;
-        const Value *p = api_.find(QStringLiteral("Pod"), other.ns, other.name);
-        if (!p || isTerminalPhase(*p))
-            continue;
-        const Requests r = requestsOf(*p);
-        used[other.node].cpuMillis += r.cpuMillis;
-        used[other.node].memoryBytes += r.memoryBytes;
-        count[other.node] += 1;
-    }
+    rt.cpuMillis = wanted.cpuMillis;
+    rt.memoryBytes = wanted.memoryBytes;
+    rt.statusDirty = true;
     int insufficientCpu = 0, insufficientMemory = 0, tooMany = 0;
     for (const KubeNode &node : options_.nodes) {
-        const Requests u = used.value(node.name);
+        const NodeLoad u = nodeLoads_.value(node.name);
         const bool cpuOk = u.cpuMillis + wanted.cpuMillis <= node.cpuMillis;
         const bool memOk = u.memoryBytes + wanted.memoryBytes <= node.memoryBytes;
-        const bool podsOk = count.value(node.name) < node.maxPods;
+        const bool podsOk = u.pods < node.maxPods;
         if (cpuOk && memOk && podsOk) {
             rt.scheduled = true;
             rt.node = node.name;
+            rt.onNode = true;
+            NodeLoad &load = nodeLoads_[node.name];
+            load.cpuMillis += wanted.cpuMillis;
+            load.memoryBytes += wanted.memoryBytes;
+            load.pods += 1;
             // Each node hands out addresses from its own /24, as a CNI plugin does.
             const int address = 2 + nextPodAddress_[node.name]++ % 250;
             rt.ip = QStringLiteral("10.244.%1.%2")
@@ -152,6 +160,7 @@ bool KubeCluster::schedulePod(Value &pod, PodRuntime &rt)
                                 "available: %1 No preemption victims found for incoming pod.")
                      .arg(n)
                      .arg(reasons.join(QStringLiteral(", ")));
+    rt.triedAt = freeingGeneration_;
     api_.recordEvent(pod, QStringLiteral("Warning"), QStringLiteral("FailedScheduling"), message,
                      QStringLiteral("default-scheduler"));
     Value &status = childAt(pod, {"status"});
@@ -176,9 +185,12 @@ void KubeCluster::startContainer(Value &pod, PodRuntime &rt, int index)
     for (const Value &v : spec[QStringLiteral("args")].items())
         argv << v.toString();
     const QString dir = podDir(rt);
-    QDir().mkpath(dir + u'/' + cs.name);
+    // One folder per pod (its working directory); the logs of each run sit in it, as the
+    // kubelet keeps them under /var/log/pods/<ns>_<pod>_<uid>/<container>/<restart>.log.
+    if (cs.runs.isEmpty() && cs.restarts == 0)
+        QDir().mkpath(dir);
     ContainerRun run;
-    run.logPath = QStringLiteral("%1/%2/%3.log").arg(dir, cs.name).arg(cs.restarts);
+    run.logPath = QStringLiteral("%1/.%2-%3.log").arg(dir, cs.name).arg(cs.restarts);
     run.startedAt = api_.now();
     QFile(run.logPath).open(QIODevice::WriteOnly | QIODevice::Truncate);
     cs.runs << run;
@@ -188,6 +200,7 @@ void KubeCluster::startContainer(Value &pod, PodRuntime &rt, int index)
     cs.noticed = false;
     cs.termSent = false;
     cs.runStartedAt = api_.now();
+    rt.statusDirty = true;
     const QString image = spec[QStringLiteral("image")].toString();
     api_.recordEvent(pod, QStringLiteral("Normal"), QStringLiteral("Pulled"),
                      QStringLiteral("Container image \"%1\" already present on machine").arg(image),
@@ -231,6 +244,7 @@ void KubeCluster::noticeExit(Value &pod, PodRuntime &rt, int index)
     Q_UNUSED(pod);
     cs.noticed = true;
     cs.noticedAt = api_.now();
+    rt.statusDirty = true;
     changed_ = true;
     wakeAt(api_.now() + 1); // the restart decision comes at the next sync
 }
@@ -250,6 +264,7 @@ void KubeCluster::maybeRestart(Value &pod, PodRuntime &rt, int index)
         wakeAt(cs.exitedAt + cs.backoff);
         if (!cs.termSent) { // reused as "BackOff already reported for this exit"
             cs.termSent = true;
+            rt.statusDirty = true;
             api_.recordEvent(pod, QStringLiteral("Warning"), QStringLiteral("BackOff"),
                              QStringLiteral("Back-off restarting failed container %1 in pod "
                                             "%2_%3(%4)")
@@ -276,6 +291,9 @@ void KubeCluster::beginPodDeletion(Value &pod, int gracePeriod)
     if (it == pods_.end() || it->deleting)
         return;
     it->deleting = true;
+    it->statusDirty = true;
+    markOwnerDirty(it->owner);
+    activePods_.insert(it->uid);
     it->killAt = api_.now() + std::max(0, gracePeriod);
     Value &meta = childAt(pod, {"metadata"});
     meta.set(QStringLiteral("deletionTimestamp"), Value::string(rfc3339(it->killAt)));
@@ -314,8 +332,10 @@ bool KubeCluster::finishPodDeletion(Value &pod, PodRuntime &rt)
     for (const ContainerRuntimeState &cs : rt.containers)
         if (cs.exited && !cs.noticed && api_.now() < cs.exitedAt + 1)
             return false;
-    const QString ns = rt.ns, name = rt.name, uid = rt.uid;
-    pods_.remove(uid);
+    const QString ns = rt.ns, name = rt.name;
+    markOwnerDirty(rt.owner);
+    releaseFromNode(rt);
+    forgetPod(rt); // rt is gone from here on
     api_.erase(*kindForResource(QStringLiteral("pods")), ns, name);
     changed_ = true;
     return true;
@@ -360,8 +380,11 @@ void KubeCluster::syncPod(Value &pod, PodRuntime &rt)
     writePodStatus(pod, rt);
 }
 
-void KubeCluster::writePodStatus(Value &pod, const PodRuntime &rt)
+void KubeCluster::writePodStatus(Value &pod, PodRuntime &rt)
 {
+    if (!rt.statusDirty)
+        return;
+    rt.statusDirty = false;
     const QString policy = at(pod, {"spec", "restartPolicy"}).toString();
     Value status = Value::map();
     bool allTerminated = !rt.containers.isEmpty();
@@ -459,6 +482,10 @@ void KubeCluster::writePodStatus(Value &pod, const PodRuntime &rt)
                                         [](const ContainerRuntimeState &c) { return c.started; })))
         phase = QStringLiteral("Running");
     status.set(QStringLiteral("phase"), Value::string(phase));
+    if ((phase == QLatin1String("Succeeded") || phase == QLatin1String("Failed")) && !rt.deleting) {
+        releaseFromNode(rt); // a finished pod no longer holds its requests
+        activePods_.remove(rt.uid);
+    }
     Value conditions = Value::list();
     auto condition = [&](const char *type, bool value) {
         Value c = Value::map();
@@ -495,6 +522,7 @@ void KubeCluster::writePodStatus(Value &pod, const PodRuntime &rt)
         status.set(QStringLiteral("containerStatuses"), statuses);
     if (at(pod, {"status"}) != status) {
         pod.set(QStringLiteral("status"), status);
+        markOwnerDirty(rt.owner);
         changed_ = true;
     }
 }

@@ -20,8 +20,8 @@ struct FieldError
     // The rejected value as the message prints it, already formatted: "\"Never\"", "-1",
     // "map[string]string{\"app\":\"x\"}", "core.PodTemplateSpec{...}". Empty for Required.
     QString value;
-    QString detail;           // "valid values: \"OnFailure\", \"Never\""
-    QStringList supported;    // for NotSupported: "OnFailure", "Never"
+    QString detail;        // "valid values: \"OnFailure\", \"Never\""
+    QStringList supported; // for NotSupported: "OnFailure", "Never"
     // "spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0"
     QString toString() const;
 };

@@ -967,7 +967,9 @@ void validateCustomResource(Errors &errs, const KindInfo &kind, const Value &obj
     validateObjectMeta(errs, object[key("metadata")], kind.namespaced, dnsSubdomain);
     validateCustomResourceSchema(kind, object, errs);
     const Value &spec = object[key("spec")];
-    if (kind.kind == QLatin1String("LocalQueue") && text(spec[key("clusterQueue")]).isEmpty() &&
+    // A LocalQueue that names no ClusterQueue could never admit anything.
+    if (kind.kind == QLatin1String("LocalQueue") && (spec.isMap() || spec.isNull()) &&
+        text(spec[key("clusterQueue")]).isEmpty() &&
         (spec[key("clusterQueue")].isNull() || spec[key("clusterQueue")].isString()))
         required(errs, QStringLiteral("spec.clusterQueue"));
     bool blocking = false;

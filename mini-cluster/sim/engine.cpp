@@ -373,15 +373,21 @@ bool Engine::startContainer(const kube::ContainerLaunch &launch)
     connect(process, &QProcess::readyReadStandardOutput, this,
             [this, key] { onContainerOutput(key); });
     connect(process, &QProcess::finished, this, [this, key] { onContainerFinished(key); });
+    // Started without waiting for the exec: a wave of pods starts hundreds of processes at
+    // one instant, and their starts overlap. A failure to start is a container that ended.
+    connect(process, &QProcess::errorOccurred, this, [this, key](QProcess::ProcessError e) {
+        if (e != QProcess::FailedToStart)
+            return;
+        auto it = containers_.find(key);
+        if (it == containers_.end())
+            return;
+        it->rawStatus = 127 << 8;
+        onContainerFinished(key);
+    });
     Payload p;
     p.process = process;
     containers_.insert(key, p);
     process->start();
-    if (!process->waitForStarted(5000)) {
-        containers_.remove(key);
-        process->deleteLater();
-        return false;
-    }
     return true;
 }
 

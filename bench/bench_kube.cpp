@@ -1,0 +1,119 @@
+// Benchmark: the Kubernetes half in a simulation. Applies JOBS Jobs of PODS pods each running
+// `true` (real processes), lets virtual time run until every Job is Complete, then times
+// `kubectl get pods` on what is left (JOBS x PODS pods) through the real client.
+//
+//   bench_kube LIBEXEC_DIR [JOBS] [PODS]   (defaults: 1000 10)
+#include "engine.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <cstdio>
+#include <sys/resource.h>
+
+using namespace schedlab;
+
+namespace {
+
+int completeJobs(Engine &engine)
+{
+    int complete = 0;
+    for (const kube::Value *job : engine.kube().api().list(QStringLiteral("Job")))
+        for (const kube::Value &c : kube::at(*job, {"status", "conditions"}).items())
+            if (c[QStringLiteral("type")].toString() == QLatin1String("Complete"))
+                ++complete;
+    return complete;
+}
+
+// A client command run while the engine serves it; its wall time in ms.
+double timed(Engine &engine, const QString &dir, const QString &command, QByteArray *out)
+{
+    QProcess p;
+    p.setProcessEnvironment(engine.stepEnvironment(QStringLiteral("kim"), QStringLiteral("bench")));
+    p.setWorkingDirectory(dir);
+    QElapsedTimer t;
+    t.start();
+    p.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), command});
+    while (p.state() != QProcess::NotRunning)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    const double ms = t.nsecsElapsed() / 1e6;
+    if (out)
+        *out = p.readAllStandardOutput() + p.readAllStandardError();
+    return ms;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: bench_kube LIBEXEC_DIR [JOBS] [PODS]\n");
+        return 2;
+    }
+    const int jobs = argc > 2 ? std::atoi(argv[2]) : 1000;
+    const int pods = argc > 3 ? std::atoi(argv[3]) : 10;
+    QTemporaryDir dir;
+    QFile manifests(dir.filePath(QStringLiteral("jobs.yaml")));
+    manifests.open(QIODevice::WriteOnly);
+    for (int i = 0; i < jobs; ++i)
+        manifests.write(QStringLiteral("---\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: "
+                                       "vrai-%1\nspec:\n  parallelism: %2\n  completions: %2\n"
+                                       "  template:\n    spec:\n      restartPolicy: Never\n"
+                                       "      containers:\n        - name: vrai\n"
+                                       "          image: busybox:1.36\n"
+                                       "          command: [\"true\"]\n")
+                            .arg(i)
+                            .arg(pods)
+                            .toUtf8());
+    manifests.close();
+
+    EngineOptions options;
+    auto parsed = slurm::parseClusterConfig(slurm::defaultSlurmConf(), slurm::defaultGresConf());
+    options.config = parsed.config;
+    options.startEpoch = 1793870000;
+    options.workDir = dir.path();
+    options.stateDir = dir.path() + QStringLiteral("/state");
+    options.libexecDir = QString::fromLocal8Bit(argv[1]);
+    options.watchdogMs = 60000;
+    Engine engine(options);
+    QString error;
+    if (!engine.start(&error)) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+    QElapsedTimer wall;
+    wall.start();
+    QByteArray out;
+    const double applyMs =
+        timed(engine, dir.path(), QStringLiteral("kubectl apply -f jobs.yaml | tail -1"), &out);
+    qint64 t = engine.controller().now();
+    while (completeJobs(engine) < jobs) {
+        if (!engine.advanceTo(++t, nullptr, QString(), &error)) {
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+            return 1;
+        }
+        if (t - options.startEpoch > 86400) {
+            std::fprintf(stderr, "not complete after a virtual day\n");
+            return 1;
+        }
+    }
+    const double allMs = wall.nsecsElapsed() / 1e6;
+    std::vector<double> gets;
+    for (int i = 0; i < 5; ++i)
+        gets.push_back(
+            timed(engine, dir.path(), QStringLiteral("kubectl get pods > /dev/null"), nullptr));
+    std::sort(gets.begin(), gets.end());
+    const double getMs = gets[gets.size() / 2];
+    timed(engine, dir.path(), QStringLiteral("kubectl get pods --no-headers | wc -l"), &out);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    std::printf("jobs=%d pods_per_job=%d apply=%.0fms all_complete_wall=%.2fs virtual=%llds "
+                "get_pods(%s pods)=%.1fms peak_rss=%.0fMiB\n",
+                jobs, pods, applyMs, allMs / 1000.0, (long long)(t - options.startEpoch),
+                out.trimmed().constData(), getMs, ru.ru_maxrss / 1024.0);
+    return 0;
+}
