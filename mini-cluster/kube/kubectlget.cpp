@@ -334,6 +334,99 @@ Value asList(const QList<Value *> &objects)
     return list;
 }
 
+// The seconds of a duration as kubectl takes them: "30s", "2m", "1h", "45".
+qint64 durationSeconds(QString text)
+{
+    qint64 unit = 1;
+    if (text.endsWith(u's')) {
+        text.chop(1);
+    } else if (text.endsWith(u'm')) {
+        text.chop(1);
+        unit = 60;
+    } else if (text.endsWith(u'h')) {
+        text.chop(1);
+        unit = 3600;
+    }
+    return qint64(text.toDouble() * double(unit));
+}
+
+// get -w: after the table, a row each time an object's row changes (or a new one appears),
+// aligned under the first table's header, until --request-timeout (or Ctrl-C).
+void watchTable(KubectlContext &ctx, const KindInfo &kind, const QString &name,
+                const QString &selector, bool allNamespaces, bool wide, const QList<Value *> &shown)
+{
+    KubeCluster *cluster = &ctx.cluster;
+    CommandSessionPtr session = ctx.session;
+    const QString ns = allNamespaces ? QString() : ctx.ns();
+    auto current = [cluster, &kind, name, selector, ns]() {
+        QList<Value *> objects;
+        for (Value *o : cluster->api().list(kind, ns))
+            if ((name.isEmpty() || nameOf(*o) == name) &&
+                (selector.isEmpty() || matchesSelector(at(*o, {"metadata", "labels"}), selector)))
+                objects << o;
+        return objects;
+    };
+    auto rowsOf = [cluster, &kind, wide, allNamespaces](const QList<Value *> &objects) {
+        Table table = tableFor(kind, objects, wide, cluster->now(), *cluster);
+        QHash<QString, QStringList> rows;
+        for (int i = 0; i < objects.size(); ++i) {
+            if (allNamespaces && kind.namespaced)
+                table.rows[i].prepend(namespaceOf(*objects[i]));
+            rows.insert(uidOf(*objects[i]), table.rows[i]);
+        }
+        if (allNamespaces && kind.namespaced)
+            table.headers.prepend(QStringLiteral("NAMESPACE"));
+        return qMakePair(table.headers, rows);
+    };
+    // What was printed: the objects as they were (a row is printed again when its object
+    // changed, not because its AGE moved on) and the rows, whose widths the next rows follow.
+    struct Printed
+    {
+        QHash<QString, Value> objects;
+        QList<QStringList> rows;
+    };
+    auto printed = std::make_shared<Printed>();
+    {
+        const auto [headers, rows] = rowsOf(shown);
+        printed->rows << headers;
+        for (const Value *o : shown) {
+            printed->objects.insert(uidOf(*o), *o);
+            printed->rows << rows.value(uidOf(*o));
+        }
+    }
+    auto check = [current, rowsOf, printed, session]() {
+        const QList<Value *> objects = current();
+        QList<Value *> changed;
+        for (Value *o : objects) {
+            const QString uid = uidOf(*o);
+            auto it = printed->objects.constFind(uid);
+            if (it != printed->objects.constEnd() && *it == *o)
+                continue;
+            printed->objects.insert(uid, *o);
+            changed << o;
+        }
+        if (changed.isEmpty())
+            return false;
+        const auto [headers, rows] = rowsOf(changed);
+        for (const Value *o : std::as_const(changed)) {
+            printed->rows << rows.value(uidOf(*o));
+            TabWriter writer;
+            for (const QStringList &row : std::as_const(printed->rows))
+                writer.addRow(row);
+            const QString text = writer.text();
+            const qsizetype lastLine = text.lastIndexOf(u'\n', text.size() - 2);
+            session->writeOut(text.mid(lastLine + 1).toUtf8());
+        }
+        return false; // a watch ends on its timeout or on Ctrl-C
+    };
+    const QString timeout = ctx.args.value(QStringLiteral("request-timeout"));
+    const qint64 deadline = timeout.isEmpty() || durationSeconds(timeout) <= 0
+                                ? 0
+                                : cluster->now() + durationSeconds(timeout);
+    ctx.waiter->waitFor(session, ctx.invocation.env(QStringLiteral("SCHEDLAB_OWNER")), check,
+                        deadline, [session]() { session->finish(0); });
+}
+
 } // namespace
 
 int kubectlGet(KubectlContext &ctx)
@@ -451,6 +544,8 @@ int kubectlGet(KubectlContext &ctx)
     }
     for (const QString &e : std::as_const(errors))
         ctx.err(e + u'\n');
+    const bool watch = ctx.args.has(QStringLiteral("watch")) && ctx.waiter && groups.size() == 1 &&
+                       (output.isEmpty() || output == QLatin1String("wide"));
     if (everything.isEmpty() && errors.isEmpty() && output != QLatin1String("yaml") &&
         output != QLatin1String("json")) {
         const bool clusterScoped = !refs.first().kind->namespaced;
@@ -458,7 +553,11 @@ int kubectlGet(KubectlContext &ctx)
                     ? QStringLiteral("No resources found\n")
                     : QStringLiteral("No resources found in %1 namespace.\n").arg(ctx.ns()));
     }
-    return ctx.finish(errors.isEmpty() ? 0 : 1);
+    if (!watch)
+        return ctx.finish(errors.isEmpty() ? 0 : 1);
+    watchTable(ctx, *groups.first().first, refs.first().name, selector, allNamespaces,
+               output == QLatin1String("wide"), everything);
+    return 0;
 }
 
 } // namespace schedlab::kube

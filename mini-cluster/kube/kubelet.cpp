@@ -71,12 +71,6 @@ Requests requestsOf(const Value &pod)
     return r;
 }
 
-bool isTerminalPhase(const Value &pod)
-{
-    const QString phase = at(pod, {"status", "phase"}).toString();
-    return phase == QLatin1String("Succeeded") || phase == QLatin1String("Failed");
-}
-
 } // namespace
 
 QString KubeCluster::podDir(const PodRuntime &rt) const

@@ -135,6 +135,12 @@ private Q_SLOTS:
         QVERIFY2(block(t, QStringLiteral("[+00:01:15] $ kubectl get pods"))
                      .contains(QStringLiteral("Running   2 (")),
                  qPrintable(t));
+        // Watching shows the cycle itself, row by row.
+        const QString watch = block(t, QStringLiteral("[+00:01:20] $ kubectl get pods -w"));
+        const qsizetype completed = watch.indexOf(QStringLiteral("Completed"));
+        const qsizetype backoff = watch.indexOf(QStringLiteral("CrashLoopBackOff"), completed);
+        const qsizetype running = watch.indexOf(QStringLiteral("Running"), backoff);
+        QVERIFY2(completed > 0 && backoff > completed && running > backoff, qPrintable(watch));
         QVERIFY2(block(t, QStringLiteral("[+00:01:15] $ kubectl get deployments"))
                      .startsWith(QStringLiteral(
                          "NAME      READY   UP-TO-DATE   AVAILABLE   AGE\nsommeil   1/1")),
@@ -212,6 +218,64 @@ private Q_SLOTS:
         const QString end = block(t, QStringLiteral("[+00:01:20] $"));
         QVERIFY2(end.contains(QStringLiteral("petit-b   Complete")), qPrintable(end));
         QVERIFY2(end.contains(QStringLiteral("gros-a    Running")), qPrintable(end));
+    }
+
+    void badManifestsAreRefusedCleanly()
+    {
+        const QString t = runScenarioFile(QStringLiteral("kube/bad-input.yaml"));
+        const QString prefix =
+            QStringLiteral("error: error parsing %1: error converting YAML to JSON: ");
+        QCOMPARE(block(t, QStringLiteral("[+00:00:01] $")),
+                 prefix.arg(QStringLiteral("tabs.yaml")) +
+                     QStringLiteral(
+                         "yaml: line 4: found character that cannot start any token\n[exit 1]\n"));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:02] $")),
+                 prefix.arg(QStringLiteral("double.yaml")) +
+                     QStringLiteral("yaml: unmarshal errors:\n  line 5: key \"name\" already set "
+                                    "in map\n[exit 1]\n"));
+        QCOMPARE(
+            block(t, QStringLiteral("[+00:00:03] $")),
+            prefix.arg(QStringLiteral("syntaxe.yaml")) +
+                QStringLiteral(
+                    "yaml: line 3: mapping values are not allowed in this context\n[exit 1]\n"));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:04] $")),
+                 prefix.arg(QStringLiteral("bombe.yaml")) +
+                     QStringLiteral("yaml: document contains excessive aliasing\n[exit 1]\n"));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:05] $")),
+                 prefix.arg(QStringLiteral("binaire.yaml")) +
+                     QStringLiteral("yaml: control characters are not allowed\n[exit 1]\n"));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:06] $")).contains(QStringLiteral("UTF-8 octet")),
+                 qPrintable(t));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:07] $")),
+                 QStringLiteral(
+                     "Error from server (RequestEntityTooLarge): error when creating "
+                     "\"gros.yaml\": Request entity too large: limit is 3145728\n[exit 1]\n"));
+        QCOMPARE(
+            block(t, QStringLiteral("[+00:00:08] $")),
+            QStringLiteral("Error from server (BadRequest): error when creating \"faute.yaml\": "
+                           "Job in version \"v1\" cannot be handled as a Job: strict decoding "
+                           "error: unknown field \"spec.template.spec.containers[0].comand\"\n"
+                           "[exit 1]\n"));
+        QCOMPARE(
+            block(t, QStringLiteral("[+00:00:09] $")),
+            QStringLiteral("error: error validating \"sanskind.yaml\": error validating data: "
+                           "kind not set; if you choose to ignore these errors, turn validation "
+                           "off with --validate=false\n[exit 1]\n"));
+        QCOMPARE(
+            block(t, QStringLiteral("[+00:00:10] $")),
+            QStringLiteral("error: resource mapping not found for name: \"inconnu\" namespace: "
+                           "\"\" from \"inconnu.yaml\": no matches for kind \"Jobb\" in version "
+                           "\"batch/v1\"\nensure CRDs are installed first\n[exit 1]\n"));
+        QCOMPARE(
+            block(t, QStringLiteral("[+00:00:11] $")),
+            QStringLiteral("The Job \"toujours\" is invalid: spec.template.spec.restartPolicy: "
+                           "Required value: valid values: \"OnFailure\", \"Never\"\n[exit 1]\n"));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:12] $")),
+                 QStringLiteral("error: the path \"absent.yaml\" does not exist\n[exit 1]\n"));
+        // Nothing else was disturbed: the good Job ran to its end.
+        QVERIFY2(block(t, QStringLiteral("[+00:00:20] $"))
+                     .contains(QStringLiteral("bon    Complete   1/1")),
+                 qPrintable(t));
     }
 };
 
