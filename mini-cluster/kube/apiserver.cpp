@@ -33,10 +33,35 @@ QString rfc3339(qint64 epoch)
 
 qint64 parseRfc3339(const QString &text)
 {
-    QDateTime t = QDateTime::fromString(text, Qt::ISODate);
-    if (!t.isValid())
-        return -1;
-    return t.toSecsSinceEpoch();
+    // "2026-11-05T09:30:00Z", the only form the store writes, is read by hand: tables parse
+    // one per object, and QDateTime's parser would be most of `kubectl get pods`.
+    auto digits = [&](qsizetype from, qsizetype count, int *out) {
+        int v = 0;
+        for (qsizetype i = from; i < from + count; ++i) {
+            const QChar c = text[i];
+            if (c < u'0' || c > u'9')
+                return false;
+            v = v * 10 + (c.unicode() - '0');
+        }
+        *out = v;
+        return true;
+    };
+    int y, mo, d, h, mi, sec;
+    if (text.size() == 20 && text[4] == u'-' && text[7] == u'-' && text[10] == u'T' &&
+        text[13] == u':' && text[16] == u':' && text[19] == u'Z' && digits(0, 4, &y) &&
+        digits(5, 2, &mo) && digits(8, 2, &d) && digits(11, 2, &h) && digits(14, 2, &mi) &&
+        digits(17, 2, &sec) && mo >= 1 && mo <= 12 && d >= 1 && d <= 31) {
+        // Days from the civil date (H. Hinnant's algorithm).
+        const int yy = y - (mo <= 2 ? 1 : 0);
+        const int era = (yy >= 0 ? yy : yy - 399) / 400;
+        const int yoe = yy - era * 400;
+        const int doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+        const int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        const qint64 days = qint64(era) * 146097 + doe - 719468;
+        return days * 86400 + h * 3600 + mi * 60 + sec;
+    }
+    const QDateTime t = QDateTime::fromString(text, Qt::ISODate);
+    return t.isValid() ? t.toSecsSinceEpoch() : -1;
 }
 
 const Value &at(const Value &object, std::initializer_list<const char *> path)

@@ -159,6 +159,37 @@ void TabWriter::addText(const QString &text)
 
 QString TabWriter::text() const
 {
+    // Rows of plain cells (the usual table) go straight to the formatter; text with tabs or
+    // newlines inside a cell is read as Go reads its byte stream.
+    bool plain = true;
+    for (const QStringList &row : rows_)
+        for (const QString &cell : row)
+            for (QChar c : cell)
+                if (c == u'\t' || c == u'\n' || c == u'\v' || c == u'\f')
+                    plain = false;
+    if (plain) {
+        QString out;
+        QList<TabLine> lines;
+        auto flush = [&] {
+            lines.append(TabLine{}); // the (empty) unterminated text after the last newline
+            TabFormatter(lines, out, minWidth_, padding_).format(0, lines.size());
+            lines.clear();
+        };
+        for (const QStringList &row : rows_) {
+            TabLine line;
+            line.reserve(row.size());
+            for (const QString &cell : row)
+                line.append(TabCell{cell, runeCount(cell)});
+            if (line.isEmpty())
+                line.append(TabCell{});
+            lines.append(line);
+            // A line without a tab cannot widen a column: what came before is printed.
+            if (row.size() <= 1)
+                flush();
+        }
+        flush();
+        return out;
+    }
     QString input;
     for (const QStringList &row : rows_) {
         input += row.join(QLatin1Char('\t'));

@@ -82,6 +82,26 @@ Value *Value::find(const QString &key)
     return nullptr;
 }
 
+const Value *Value::find(QLatin1String key) const
+{
+    if (type_ != Type::Map)
+        return nullptr;
+    for (const auto &entry : entries_)
+        if (entry.first == key)
+            return &entry.second;
+    return nullptr;
+}
+
+Value *Value::find(QLatin1String key)
+{
+    if (type_ != Type::Map)
+        return nullptr;
+    for (auto &entry : entries_)
+        if (entry.first == key)
+            return &entry.second;
+    return nullptr;
+}
+
 const Value &Value::operator[](const QString &key) const
 {
     // A reference must outlive the call even when the key is absent.

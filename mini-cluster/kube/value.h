@@ -49,6 +49,10 @@ public:
     QList<QPair<QString, Value>> &entries() { return entries_; }
     const Value *find(const QString &key) const;
     Value *find(const QString &key);
+    // Without building a QString: paths like at(pod, {"status", "phase"}) are looked up
+    // for every object of a table.
+    const Value *find(QLatin1String key) const;
+    Value *find(QLatin1String key);
     // The value at `key`, or a null Value when absent (or when this is not a map).
     const Value &operator[](const QString &key) const;
     bool contains(const QString &key) const { return find(key) != nullptr; }
