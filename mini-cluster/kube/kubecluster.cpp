@@ -255,6 +255,12 @@ bool KubeCluster::hasContainer(const QString &key) const
     return containerPods_.contains(key);
 }
 
+const PodCells *KubeCluster::cachedPodCells(const QString &podUid) const
+{
+    auto it = pods_.constFind(podUid);
+    return it != pods_.constEnd() && it->hasCells ? &it->cells : nullptr;
+}
+
 QList<ContainerRun> KubeCluster::runsOf(const QString &podUid, const QString &container) const
 {
     auto it = pods_.constFind(podUid);

@@ -4,6 +4,7 @@
 
 #include "apiserver.h"
 #include "kinds.h"
+#include "podtable.h"
 #include "value.h"
 
 #include <QHash>
@@ -99,6 +100,8 @@ public:
                   std::optional<int> gracePeriod);
 
     QList<ContainerRun> runsOf(const QString &podUid, const QString &container) const;
+    // The table cells of a pod as of its last status; nullptr before its first one.
+    const PodCells *cachedPodCells(const QString &podUid) const;
 
 private:
     struct ContainerRuntimeState
@@ -139,7 +142,9 @@ private:
         qint64 cpuMillis = 0;    // requests, for the scheduler
         qint64 memoryBytes = 0;
         bool statusDirty = true; // the kubelet has something new to report
-        qint64 triedAt = -1;     // the freeing generation of its last failed scheduling
+        bool hasCells = false;
+        PodCells cells;
+        qint64 triedAt = -1; // the freeing generation of its last failed scheduling
         bool deleting = false;
         qint64 killAt = 0;
         bool killed = false;

@@ -2,76 +2,12 @@
 // RESTARTS, AGE and DURATION) and the -o wide, name, yaml and json outputs.
 #include "kubectlcontext.h"
 
+#include "podtable.h"
 #include "printers.h"
 
 namespace schedlab::kube {
 
 namespace {
-
-// printPod's STATUS: the phase, then the reason of the last container that has one.
-QString podStatus(const Value &pod)
-{
-    QString reason = at(pod, {"status", "phase"}).toString();
-    if (const Value &r = at(pod, {"status", "reason"}); r.isString() && !r.toString().isEmpty())
-        reason = r.toString();
-    const QList<Value> statuses = at(pod, {"status", "containerStatuses"}).items();
-    bool hasRunning = false;
-    for (qsizetype i = statuses.size() - 1; i >= 0; --i) {
-        const Value &state = statuses[i][QStringLiteral("state")];
-        const Value &waiting = state[QStringLiteral("waiting")];
-        const Value &terminated = state[QStringLiteral("terminated")];
-        if (waiting.isMap() && !waiting[QStringLiteral("reason")].toString().isEmpty()) {
-            reason = waiting[QStringLiteral("reason")].toString();
-        } else if (terminated.isMap()) {
-            const QString r = terminated[QStringLiteral("reason")].toString();
-            if (!r.isEmpty())
-                reason = r;
-            else if (terminated.contains(QStringLiteral("signal")))
-                reason =
-                    QStringLiteral("Signal:%1").arg(terminated[QStringLiteral("signal")].toInt());
-            else
-                reason = QStringLiteral("ExitCode:%1")
-                             .arg(terminated[QStringLiteral("exitCode")].toInt());
-        } else if (state[QStringLiteral("running")].isMap() &&
-                   statuses[i][QStringLiteral("ready")].toBool()) {
-            hasRunning = true;
-        }
-    }
-    if (reason == QLatin1String("Completed") && hasRunning)
-        reason = QStringLiteral("Running");
-    const QString phase = at(pod, {"status", "phase"}).toString();
-    if (!at(pod, {"metadata", "deletionTimestamp"}).isNull() &&
-        phase != QLatin1String("Succeeded") && phase != QLatin1String("Failed"))
-        reason = QStringLiteral("Terminating");
-    return reason;
-}
-
-QString podRestarts(const Value &pod, qint64 now)
-{
-    qint64 restarts = 0;
-    qint64 lastFinished = -1;
-    for (const Value &s : at(pod, {"status", "containerStatuses"}).items()) {
-        restarts += s[QStringLiteral("restartCount")].toInt();
-        const Value &last = s[QStringLiteral("lastState")][QStringLiteral("terminated")];
-        if (last.isMap()) {
-            const qint64 t = parseRfc3339(last[QStringLiteral("finishedAt")].toString());
-            lastFinished = std::max(lastFinished, t);
-        }
-    }
-    if (restarts > 0 && lastFinished >= 0)
-        return QStringLiteral("%1 (%2 ago)").arg(restarts).arg(humanDuration(now - lastFinished));
-    return QString::number(restarts);
-}
-
-QString podReady(const Value &pod)
-{
-    const QList<Value> statuses = at(pod, {"status", "containerStatuses"}).items();
-    int ready = 0;
-    for (const Value &s : statuses)
-        ready += s[QStringLiteral("ready")].toBool() ? 1 : 0;
-    const qsizetype total = at(pod, {"spec", "containers"}).items().size();
-    return QStringLiteral("%1/%2").arg(ready).arg(total);
-}
 
 bool conditionTrue(const Value &object, const char *type)
 {
@@ -164,8 +100,11 @@ Table tableFor(const KindInfo &kind, const QList<Value *> &objects, bool wide, q
         const Value &object = *o;
         QStringList row{nameOf(object)};
         if (k == QLatin1String("Pod")) {
-            row << podReady(object) << podStatus(object) << podRestarts(object, now)
-                << ageOf(object, now);
+            // Cells are computed when the kubelet writes a status (the API server's table
+            // conversion); only the times are rendered now.
+            const PodCells *cached = cluster.cachedPodCells(uidOf(object));
+            const PodCells cells = cached ? *cached : podCells(object);
+            row << cells.ready << cells.status << restartsText(cells, now) << ageOf(object, now);
             if (wide) {
                 const QString ip = at(object, {"status", "podIP"}).toString();
                 const QString node = at(object, {"spec", "nodeName"}).toString();
@@ -230,7 +169,6 @@ Table tableFor(const KindInfo &kind, const QList<Value *> &objects, bool wide, q
         }
         t.rows << row;
     }
-    Q_UNUSED(cluster);
     if (k == QLatin1String("Pod")) {
         t.headers = {QStringLiteral("NAME"), QStringLiteral("READY"), QStringLiteral("STATUS"),
                      QStringLiteral("RESTARTS"), QStringLiteral("AGE")};

@@ -519,6 +519,8 @@ void KubeCluster::writePodStatus(Value &pod, PodRuntime &rt)
         markOwnerDirty(rt.owner);
         changed_ = true;
     }
+    rt.cells = podCells(pod); // deletionTimestamp and status both count
+    rt.hasCells = true;
 }
 
 } // namespace schedlab::kube
