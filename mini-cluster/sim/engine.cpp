@@ -303,6 +303,8 @@ void Engine::advanceClusters(qint64 t)
 void Engine::waitFor(CommandSessionPtr session, const QString &owner, std::function<bool()> check,
                      qint64 deadline, std::function<void()> timedOut)
 {
+    if (check())
+        return; // already so: nothing to wait for
     Waiter w{session, owner, std::move(check), deadline, std::move(timedOut)};
     waiters_ << w;
     sleepers_[owner] += 1; // a waiting kubectl lets the clock run, like a sleep

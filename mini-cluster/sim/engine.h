@@ -69,6 +69,8 @@ public:
     // Moves virtual time to `t`, waking sleepers and running the controller on the way.
     bool advanceTo(qint64 t, QProcess *step, const QString &stepOwner, QString *error);
     qint64 nextWake() const;
+    // The next instant anything is due: Slurm's controller, Kubernetes, a sleep, a waiter.
+    qint64 nextEventTime() const { return nextClusterEvent(); }
     bool ownerWaiting(const QString &owner) const { return sleepers_.value(owner) > 0; }
 
     // Empties the cluster (jobs killed, queue cleared) at the current virtual time; the

@@ -391,7 +391,20 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
             if (bash.state() == QProcess::NotRunning)
                 break;
             // The step waits on a virtual timer: let the clock run to the next thing due.
-            const qint64 next = std::min(engine.controller().nextEventTime(), engine.nextWake());
+            const qint64 next = engine.nextEventTime();
+            if (next == LLONG_MAX && engine.ownerWaiting(owner)) {
+                // It waits for something nothing will ever bring (a watch with no timeout
+                // on an idle cluster): say so rather than hang.
+                result.exitCode = 3;
+                result.error = QStringLiteral("the step \"%1\" waits, and nothing is left to "
+                                              "happen in the cluster")
+                                   .arg(st.run);
+                transcript += QString::fromUtf8(output + bash.readAll());
+                flush();
+                bash.kill();
+                bash.waitForFinished();
+                return result;
+            }
             if (next != LLONG_MAX && engine.ownerWaiting(owner)) {
                 if (!submitModeledUpTo(next, &bash, owner) ||
                     !engine.advanceTo(next, &bash, owner, &error)) {

@@ -220,6 +220,30 @@ private Q_SLOTS:
         QVERIFY2(end.contains(QStringLiteral("gros-a    Running")), qPrintable(end));
     }
 
+    void waitFollowAndPrevious()
+    {
+        const QString t = runScenarioFile(QStringLiteral("kube/wait-and-follow.yaml"));
+        // Right after apply the container is not started yet, as kubectl says.
+        QCOMPARE(
+            block(t, QStringLiteral("[+00:00:00] $ kubectl logs -f")),
+            QStringLiteral("Error from server (BadRequest): container \"compte\" in pod "
+                           "\"compte-fjkdt\" is waiting to start: ContainerCreating\n[exit 1]\n"));
+        // -f follows the container until it ends; the clock runs meanwhile.
+        QCOMPARE(block(t, QStringLiteral("[+00:00:02] $ kubectl logs -f")),
+                 QStringLiteral("tour 1\ntour 2\ntour 3\n"));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:40] $")),
+                 QStringLiteral("job.batch/compte condition met\n"));
+        QCOMPARE(block(t, QStringLiteral("[+00:00:42] $")),
+                 QStringLiteral(
+                     "error: timed out waiting for the condition on jobs/compte\n[exit 1]\n"));
+        // The previous run of the restarted container printed its start time.
+        QCOMPARE(block(t, QStringLiteral("[+00:01:00] $")), QStringLiteral("09:30:42\n"));
+        // delete waits for the pod to be gone: here its container ended by itself at 1:09,
+        // and the kubelet confirmed it a second later.
+        QVERIFY2(t.contains(QStringLiteral("[+00:01:10] $ kubectl get pods -l app=boucle")),
+                 qPrintable(t));
+    }
+
     void badManifestsAreRefusedCleanly()
     {
         const QString t = runScenarioFile(QStringLiteral("kube/bad-input.yaml"));
