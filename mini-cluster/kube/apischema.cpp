@@ -46,6 +46,7 @@ public:
     const SchemaNode *clusterQueue = nullptr;
     const SchemaNode *localQueue = nullptr;
     const SchemaNode *workload = nullptr;
+    const SchemaNode *priorityClass = nullptr;
 
 private:
     std::deque<SchemaNode> nodes_;
@@ -445,6 +446,14 @@ void Schemas::build()
                                    F("stopPolicy", stopPolicy), F("fairSharing", fairSharing)}),
                         nullptr);
     workload = object("v1beta1.Workload", objectMeta, open("v1beta1.WorkloadSpec"), nullptr);
+    // scheduling.k8s.io/v1: its fields sit at the top level, beside the metadata.
+    priorityClass =
+        structure("v1.PriorityClass",
+                  {F("apiVersion", s), F("kind", s), F("metadata", objectMeta), F("value", i32),
+                   F("globalDefault", b), F("description", s),
+                   F("preemptionPolicy",
+                     enumStr("v1.PreemptionPolicy",
+                             {QStringLiteral("PreemptLowerPriority"), QStringLiteral("Never")}))});
 }
 
 const Schemas &schemas()
@@ -874,6 +883,8 @@ const SchemaNode *schemaFor(const KindInfo &kind)
         return all.localQueue;
     if (k == QLatin1String("Workload"))
         return all.workload;
+    if (k == QLatin1String("PriorityClass"))
+        return all.priorityClass;
     return nullptr;
 }
 

@@ -91,7 +91,13 @@ Value KubeCluster::newJobPod(const Value &job)
     owners.append(owner);
     meta.set(QStringLiteral("ownerReferences"), owners);
     pod.set(QStringLiteral("metadata"), meta);
-    pod.set(QStringLiteral("spec"), tmpl[QStringLiteral("spec")]);
+    Value podSpec = tmpl[QStringLiteral("spec")];
+    // The Priority admission plugin writes the class's value into the pod.
+    const QString className = podSpec[QStringLiteral("priorityClassName")].toString();
+    if (!className.isEmpty())
+        if (const Value *pc = api_.find(QStringLiteral("PriorityClass"), QString(), className))
+            podSpec.set(QStringLiteral("priority"), (*pc)[QStringLiteral("value")]);
+    pod.set(QStringLiteral("spec"), podSpec);
     return pod;
 }
 

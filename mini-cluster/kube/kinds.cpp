@@ -31,6 +31,8 @@ QList<KindInfo> buildKinds()
         makeKind("Job", "batch", "v1", "jobs", {}),
         makeKind("Deployment", "apps", "v1", "deployments", {QStringLiteral("deploy")}),
         makeKind("ReplicaSet", "apps", "v1", "replicasets", {QStringLiteral("rs")}),
+        makeKind("PriorityClass", "scheduling.k8s.io", "v1", "priorityclasses",
+                 {QStringLiteral("pc")}, false),
         // Short names as Kueue's kubebuilder markers declare them (v0.10).
         makeKind("ResourceFlavor", kueue, "v1beta1", "resourceflavors",
                  {QStringLiteral("flavor"), QStringLiteral("flavors"), QStringLiteral("rf")},

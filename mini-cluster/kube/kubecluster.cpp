@@ -6,6 +6,7 @@
 #include "printers.h"
 #include "yamlreader.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 
 #include <climits>
@@ -80,6 +81,33 @@ KubeCluster::KubeCluster(KubeOptions options)
         Value &stored = api_.insert(*kindForResource(QStringLiteral("namespaces")), object);
         childAt(stored, {"status"})
             .set(QStringLiteral("phase"), Value::string(QStringLiteral("Active")));
+    }
+    // The two classes every cluster has.
+    for (const auto &[name, value] :
+         {qMakePair(QStringLiteral("system-cluster-critical"), 2000000000),
+          qMakePair(QStringLiteral("system-node-critical"), 2000001000)}) {
+        Value object = Value::map();
+        object.set(QStringLiteral("apiVersion"),
+                   Value::string(QStringLiteral("scheduling.k8s.io/v1")));
+        object.set(QStringLiteral("kind"), Value::string(QStringLiteral("PriorityClass")));
+        Value meta = Value::map();
+        meta.set(QStringLiteral("name"), Value::string(name));
+        // A uid of its own, not drawn from the seeded generator: adding built-in objects must
+        // not change the names a scenario's pods get.
+        const QString digest = QString::fromLatin1(
+            QCryptographicHash::hash(name.toUtf8(), QCryptographicHash::Md5).toHex());
+        meta.set(QStringLiteral("uid"),
+                 Value::string(QStringLiteral("%1-%2-%3-%4-%5")
+                                   .arg(digest.left(8), digest.mid(8, 4), digest.mid(12, 4),
+                                        digest.mid(16, 4), digest.mid(20, 12))));
+        object.set(QStringLiteral("metadata"), meta);
+        object.set(QStringLiteral("value"), Value::integer(value));
+        object.set(QStringLiteral("description"),
+                   Value::string(QStringLiteral("Used for system critical pods that must not be "
+                                                "moved from their current node.")));
+        object.set(QStringLiteral("preemptionPolicy"),
+                   Value::string(QStringLiteral("PreemptLowerPriority")));
+        api_.insert(*kindForResource(QStringLiteral("priorityclasses")), object);
     }
     for (const KubeNode &node : options_.nodes) {
         Value object = Value::map();
@@ -323,6 +351,10 @@ KubeCluster::Answer KubeCluster::apply(const KindInfo &kind, Value object, bool 
     const Value config = object; // what the file says, for the annotation
     if (!live) {
         applyDefaults(kind, object);
+        if (kind.kind == QLatin1String("PriorityClass") &&
+            !object.contains(QStringLiteral("preemptionPolicy")))
+            object.set(QStringLiteral("preemptionPolicy"),
+                       Value::string(QStringLiteral("PreemptLowerPriority")));
         const QString uid = api_.newUid();
         object.child(QStringLiteral("metadata")).set(QStringLiteral("uid"), Value::string(uid));
         if (kind.kind == QLatin1String("Job")) {

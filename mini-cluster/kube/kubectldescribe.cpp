@@ -251,7 +251,9 @@ QString describePod(KubeCluster &cluster, const Value &pod)
     DescribeText d;
     d.line(0, QStringLiteral("Name:\t") + nameOf(pod));
     d.line(0, QStringLiteral("Namespace:\t") + namespaceOf(pod));
-    d.line(0, QStringLiteral("Priority:\t0"));
+    d.line(0, QStringLiteral("Priority:\t%1").arg(at(pod, {"spec", "priority"}).toInt()));
+    if (const QString pc = at(pod, {"spec", "priorityClassName"}).toString(); !pc.isEmpty())
+        d.line(0, QStringLiteral("Priority Class Name:\t") + pc);
     d.line(0, QStringLiteral("Service Account:\tdefault"));
     const QString node = at(pod, {"spec", "nodeName"}).toString();
     d.line(0, QStringLiteral("Node:\t") +

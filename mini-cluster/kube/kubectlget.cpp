@@ -148,6 +148,11 @@ Table tableFor(const KindInfo &kind, const QList<Value *> &objects, bool wide, q
                     << QStringLiteral("6.1.0") << QStringLiteral("schedlab://1.0");
         } else if (k == QLatin1String("Namespace")) {
             row << at(object, {"status", "phase"}).toString() << ageOf(object, now);
+        } else if (k == QLatin1String("PriorityClass")) {
+            row << QString::number(object[QStringLiteral("value")].toInt())
+                << (object[QStringLiteral("globalDefault")].toBool() ? QStringLiteral("true")
+                                                                     : QStringLiteral("false"))
+                << ageOf(object, now) << object[QStringLiteral("preemptionPolicy")].toString();
         } else if (k == QLatin1String("ClusterQueue")) {
             row << at(object, {"spec", "cohort"}).toString()
                 << QString::number(at(object, {"status", "pendingWorkloads"}).toInt());
@@ -194,6 +199,10 @@ Table tableFor(const KindInfo &kind, const QList<Value *> &objects, bool wide, q
                       << QStringLiteral("CONTAINER-RUNTIME");
     } else if (k == QLatin1String("Namespace")) {
         t.headers = {QStringLiteral("NAME"), QStringLiteral("STATUS"), QStringLiteral("AGE")};
+    } else if (k == QLatin1String("PriorityClass")) {
+        t.headers = {QStringLiteral("NAME"), QStringLiteral("VALUE"),
+                     QStringLiteral("GLOBAL-DEFAULT"), QStringLiteral("AGE"),
+                     QStringLiteral("PREEMPTIONPOLICY")};
     } else if (k == QLatin1String("ClusterQueue")) {
         t.headers = {QStringLiteral("NAME"), QStringLiteral("COHORT"),
                      QStringLiteral("PENDING WORKLOADS")};

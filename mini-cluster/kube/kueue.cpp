@@ -171,8 +171,20 @@ void KubeCluster::syncKueue()
         wl.set(QStringLiteral("metadata"), meta);
         Value spec = Value::map();
         spec.set(QStringLiteral("queueName"), at(job, {"metadata", "labels"})[kQueueLabel]);
-        spec.set(QStringLiteral("priority"),
-                 Value::integer(at(job, {"spec", "template", "spec", "priority"}).toInt()));
+        // The workload's priority is its pods' PriorityClass value.
+        qint64 priority = 0;
+        const QString className =
+            at(job, {"spec", "template", "spec", "priorityClassName"}).toString();
+        if (!className.isEmpty()) {
+            if (const Value *pc =
+                    api_.find(QStringLiteral("PriorityClass"), QString(), className)) {
+                priority = (*pc)[QStringLiteral("value")].toInt();
+                spec.set(QStringLiteral("priorityClassName"), Value::string(className));
+                spec.set(QStringLiteral("priorityClassSource"),
+                         Value::string(QStringLiteral("scheduling.k8s.io/priorityclass")));
+            }
+        }
+        spec.set(QStringLiteral("priority"), Value::integer(priority));
         Value podSet = Value::map();
         podSet.set(QStringLiteral("name"), Value::string(QStringLiteral("main")));
         podSet.set(QStringLiteral("count"),

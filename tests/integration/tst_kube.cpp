@@ -220,6 +220,27 @@ private Q_SLOTS:
         QVERIFY2(end.contains(QStringLiteral("gros-a    Running")), qPrintable(end));
     }
 
+    void higherPriorityTakesTheQueue()
+    {
+        const QString t = runScenarioFile(QStringLiteral("kube/kueue-priority.yaml"));
+        QVERIFY2(
+            block(t, QStringLiteral("[+00:00:00] $ kubectl get priorityclasses"))
+                .contains(QStringLiteral("haute                     1000         false            "
+                                         "0s    PreemptLowerPriority")),
+            qPrintable(t));
+        const QString after = block(t, QStringLiteral("[+00:00:11] $ kubectl get jobs"));
+        QVERIFY2(after.contains(QStringLiteral("lent     Suspended")), qPrintable(after));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:11] $ kubectl get events"))
+                     .contains(QStringLiteral("due to prioritization in the ClusterQueue")),
+                 qPrintable(t));
+        QVERIFY2(
+            block(t, QStringLiteral("[+00:00:50] $")).contains(QStringLiteral("urgent   Running")),
+            qPrintable(t));
+        const QString end = block(t, QStringLiteral("[+00:01:20] $"));
+        QVERIFY2(end.contains(QStringLiteral("urgent   Complete")), qPrintable(end));
+        QVERIFY2(end.contains(QStringLiteral("lent     Running")), qPrintable(end));
+    }
+
     void waitFollowAndPrevious()
     {
         const QString t = runScenarioFile(QStringLiteral("kube/wait-and-follow.yaml"));

@@ -319,7 +319,13 @@ void TestManifest::kindsByAlias()
 
 void TestManifest::kindsTable()
 {
-    QCOMPARE(allKinds().size(), 11);
+    QCOMPARE(allKinds().size(), 12);
+    const KindInfo *pc = kindForResource(QStringLiteral("pc"));
+    QVERIFY(pc);
+    QCOMPARE(pc->kind, QStringLiteral("PriorityClass"));
+    QCOMPARE(pc->qualifiedSingular(), QStringLiteral("priorityclass.scheduling.k8s.io"));
+    QVERIFY(!pc->namespaced);
+    QCOMPARE(kindFor(QStringLiteral("scheduling.k8s.io/v1"), QStringLiteral("PriorityClass")), pc);
     const KindInfo *job = kindForResource(QStringLiteral("job"));
     QVERIFY(job);
     QCOMPARE(job->apiVersion(), QStringLiteral("batch/v1"));
