@@ -202,6 +202,21 @@ int kubectlHelp(KubectlContext &ctx)
 
 } // namespace
 
+qint64 durationSeconds(QString text)
+{
+    qint64 unit = 1;
+    if (text.endsWith(u's')) {
+        text.chop(1);
+    } else if (text.endsWith(u'm')) {
+        text.chop(1);
+        unit = 60;
+    } else if (text.endsWith(u'h')) {
+        text.chop(1);
+        unit = 3600;
+    }
+    return qint64(text.toDouble() * double(unit));
+}
+
 QString ageOf(const Value &object, qint64 now)
 {
     const qint64 created = parseRfc3339(at(object, {"metadata", "creationTimestamp"}).toString());
@@ -628,21 +643,9 @@ int kubectlWait(KubectlContext &ctx)
     if (refs.isEmpty())
         return ctx.fail(
             QStringLiteral("error: resource(s) were provided, but no name was specified"));
-    qint64 timeout = 30;
-    if (ctx.args.has(QStringLiteral("timeout"))) {
-        QString t = ctx.args.value(QStringLiteral("timeout"));
-        qint64 unit = 1;
-        if (t.endsWith(u's'))
-            t.chop(1);
-        else if (t.endsWith(u'm')) {
-            t.chop(1);
-            unit = 60;
-        } else if (t.endsWith(u'h')) {
-            t.chop(1);
-            unit = 3600;
-        }
-        timeout = qint64(t.toDouble() * double(unit));
-    }
+    const qint64 timeout = ctx.args.has(QStringLiteral("timeout"))
+                               ? durationSeconds(ctx.args.value(QStringLiteral("timeout")))
+                               : 30;
     struct Item
     {
         const KindInfo *kind;

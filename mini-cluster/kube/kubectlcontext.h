@@ -103,5 +103,7 @@ struct ManifestObject
 bool readManifests(const QStringList &paths, const QString &cwd, const QByteArray &stdinData,
                    QList<ManifestObject> *objects, QString *error);
 QString ageOf(const Value &object, qint64 now);
+// The seconds of a duration as kubectl's flags take it: "30s", "2m", "1h", "45".
+qint64 durationSeconds(QString text);
 
 } // namespace schedlab::kube

@@ -281,22 +281,6 @@ Value asList(const QList<Value *> &objects)
     return list;
 }
 
-// The seconds of a duration as kubectl takes them: "30s", "2m", "1h", "45".
-qint64 durationSeconds(QString text)
-{
-    qint64 unit = 1;
-    if (text.endsWith(u's')) {
-        text.chop(1);
-    } else if (text.endsWith(u'm')) {
-        text.chop(1);
-        unit = 60;
-    } else if (text.endsWith(u'h')) {
-        text.chop(1);
-        unit = 3600;
-    }
-    return qint64(text.toDouble() * double(unit));
-}
-
 // get -w: after the table, a row each time an object's row changes (or a new one appears),
 // aligned under the first table's header, until --request-timeout (or Ctrl-C).
 void watchTable(KubectlContext &ctx, const KindInfo &kind, const QString &name,

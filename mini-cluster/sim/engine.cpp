@@ -258,14 +258,24 @@ void Engine::runSleep(const Invocation &inv, CommandSessionPtr session)
     sleepers_list_ << s;
     sleepers_[owner] += 1;
     stirred_.remove(owner);
+    endOnSignal(session, owner, &Engine::sleepers_list_);
+}
+
+// Ctrl-C (or a client gone) on a command that waits in virtual time: it stops waiting and
+// ends as the signal would end it.
+template <typename Entry>
+void Engine::endOnSignal(CommandSessionPtr session, const QString &owner,
+                         QList<Entry> Engine::*entries)
+{
     QPointer<Engine> self(this);
     std::weak_ptr<CommandSession> weak = session;
-    session->onSignal = [self, weak, owner](int signal) {
+    session->onSignal = [self, weak, owner, entries](int signal) {
         if (!self)
             return;
-        for (int i = 0; i < self->sleepers_list_.size(); ++i) {
-            if (self->sleepers_list_[i].session == weak.lock()) {
-                self->sleepers_list_.removeAt(i);
+        QList<Entry> &list = (*self).*entries;
+        for (int i = 0; i < list.size(); ++i) {
+            if (list[i].session == weak.lock()) {
+                list.removeAt(i);
                 self->sleepers_[owner] -= 1;
                 break;
             }
@@ -309,21 +319,7 @@ void Engine::waitFor(CommandSessionPtr session, const QString &owner, std::funct
     waiters_ << w;
     sleepers_[owner] += 1; // a waiting kubectl lets the clock run, like a sleep
     stirred_.remove(owner);
-    QPointer<Engine> self(this);
-    std::weak_ptr<CommandSession> weak = session;
-    session->onSignal = [self, weak, owner](int signal) {
-        if (!self)
-            return;
-        for (int i = 0; i < self->waiters_.size(); ++i) {
-            if (self->waiters_[i].session == weak.lock()) {
-                self->waiters_.removeAt(i);
-                self->sleepers_[owner] -= 1;
-                break;
-            }
-        }
-        if (auto s = weak.lock())
-            s->finish(128 + (signal > 0 ? signal : SIGHUP));
-    };
+    endOnSignal(session, owner, &Engine::waiters_);
 }
 
 void Engine::checkWaiters()

@@ -135,6 +135,9 @@ private:
     QList<Waiter> waiters_;
     std::unique_ptr<kube::KubeCluster> kube_;
 
+    template <typename Entry>
+    void endOnSignal(CommandSessionPtr session, const QString &owner,
+                     QList<Entry> Engine::*entries);
     void runSleep(const Invocation &inv, CommandSessionPtr session);
     // srun and salloc (interactive.cpp)
     struct Interactive

@@ -75,8 +75,7 @@ public:
         , now_(now)
         , future_(usage)
         , capacity_(allNodes.size(), 0)
-    {
-    }
+    {}
 
     std::optional<Plan> find(const Job &job, const QList<const NodeConfig *> &nodes,
                              const NodeMask &partition, const NodeMask &blocked)
@@ -127,8 +126,8 @@ private:
             cache_.clear();
             cacheVersion_ = usage_.version();
         }
-        const Shape shape{job.partition,     job.exclusive,     job.cpusPerTask,
-                          job.memPerCpuMb,   job.memPerNodeMb,  job.ntasksPerNode};
+        const Shape shape{job.partition,   job.exclusive,    job.cpusPerTask,
+                          job.memPerCpuMb, job.memPerNodeMb, job.ntasksPerNode};
         const bool cacheable = job.gres.isEmpty();
         auto it = cacheable ? cache_.find(shape) : cache_.end();
         if (it != cache_.end())
@@ -289,8 +288,8 @@ void Controller::backfillPass()
                 job->endTime = plan->start + duration;
                 job->schedNodes = nodes;
                 reservations.append({roundDown(plan->start, resolution),
-                                     roundDown(plan->start + duration, resolution), nodes,
-                                     indices, job->id});
+                                     roundDown(plan->start + duration, resolution), nodes, indices,
+                                     job->id});
                 Decision d = wasBlocked ? tooLong : Decision();
                 if (!wasBlocked)
                     d.kind = Decision::Kind::Reserved;

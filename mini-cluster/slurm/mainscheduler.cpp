@@ -244,8 +244,7 @@ bool Controller::checkEligible(Job &job, bool setReason, bool fromBackfill)
     return true;
 }
 
-std::optional<QList<NodeShare>> Controller::placeNow(const Job &job,
-                                                     const NodeMask &excluded) const
+std::optional<QList<NodeShare>> Controller::placeNow(const Job &job, const NodeMask &excluded) const
 {
     return usage_.placeNow(job, partitionNodes(job.partition), excluded);
 }

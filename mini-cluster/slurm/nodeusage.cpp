@@ -175,8 +175,7 @@ LoadOverlay::LoadOverlay(const NodeUsage &usage)
     : usage_(usage)
     , changed_(std::size_t(usage.nodeCount()))
     , stamp_(std::size_t(usage.nodeCount()), 0)
-{
-}
+{}
 
 const NodeLoad &LoadOverlay::at(int index) const
 {
