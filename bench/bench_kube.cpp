@@ -3,6 +3,7 @@
 // `kubectl get pods` on what is left (JOBS x PODS pods) through the real client.
 //
 //   bench_kube LIBEXEC_DIR [JOBS] [PODS]   (defaults: 1000 10)
+#include "benchclient.h"
 #include "engine.h"
 
 #include <QCoreApplication>
@@ -26,23 +27,6 @@ int completeJobs(Engine &engine)
             if (c[QStringLiteral("type")].toString() == QLatin1String("Complete"))
                 ++complete;
     return complete;
-}
-
-// A client command run while the engine serves it; its wall time in ms.
-double timed(Engine &engine, const QString &dir, const QString &command, QByteArray *out)
-{
-    QProcess p;
-    p.setProcessEnvironment(engine.stepEnvironment(QStringLiteral("kim"), QStringLiteral("bench")));
-    p.setWorkingDirectory(dir);
-    QElapsedTimer t;
-    t.start();
-    p.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), command});
-    while (p.state() != QProcess::NotRunning)
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
-    const double ms = t.nsecsElapsed() / 1e6;
-    if (out)
-        *out = p.readAllStandardOutput() + p.readAllStandardError();
-    return ms;
 }
 
 } // namespace
@@ -88,8 +72,8 @@ int main(int argc, char **argv)
     QElapsedTimer wall;
     wall.start();
     QByteArray out;
-    const double applyMs =
-        timed(engine, dir.path(), QStringLiteral("kubectl apply -f jobs.yaml | tail -1"), &out);
+    const double applyMs = bench::timedClient(
+        engine, dir.path(), QStringLiteral("kubectl apply -f jobs.yaml | tail -1"), &out);
     qint64 t = engine.controller().now();
     while (completeJobs(engine) < jobs) {
         if (!engine.advanceTo(++t, nullptr, QString(), &error)) {
@@ -120,11 +104,12 @@ int main(int argc, char **argv)
     std::sort(engineGets.begin(), engineGets.end());
     std::vector<double> gets;
     for (int i = 0; i < 5; ++i)
-        gets.push_back(
-            timed(engine, dir.path(), QStringLiteral("kubectl get pods > /dev/null"), nullptr));
+        gets.push_back(bench::timedClient(engine, dir.path(),
+                                          QStringLiteral("kubectl get pods > /dev/null"), nullptr));
     std::sort(gets.begin(), gets.end());
     const double getMs = gets[gets.size() / 2];
-    timed(engine, dir.path(), QStringLiteral("kubectl get pods --no-headers | wc -l"), &out);
+    bench::timedClient(engine, dir.path(), QStringLiteral("kubectl get pods --no-headers | wc -l"),
+                       &out);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     std::printf("jobs=%d pods_per_job=%d apply=%.0fms all_complete_wall=%.2fs virtual=%llds "

@@ -4,6 +4,7 @@
 // (batch_sched_delay, bf_interval) are not part of it: the clock is paused.
 //
 //   bench_latency LIBEXEC_DIR [QUEUE_SIZE] [REPEATS]
+#include "benchclient.h"
 #include "engine.h"
 
 #include <QCoreApplication>
@@ -20,23 +21,6 @@
 using namespace schedlab;
 
 namespace {
-
-// Runs a client command while the engine keeps serving; returns its wall time in ms.
-double timed(Engine &engine, const QString &dir, const QString &command, QByteArray *out)
-{
-    QProcess p;
-    p.setProcessEnvironment(engine.stepEnvironment(QStringLiteral("kim"), QStringLiteral("bench")));
-    p.setWorkingDirectory(dir);
-    QElapsedTimer t;
-    t.start();
-    p.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), command});
-    while (p.state() != QProcess::NotRunning)
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
-    const double ms = t.nsecsElapsed() / 1e6;
-    if (out)
-        *out = p.readAllStandardOutput();
-    return ms;
-}
 
 double median(std::vector<double> v)
 {
@@ -86,9 +70,11 @@ int main(int argc, char **argv)
         QByteArray out;
         QElapsedTimer t;
         t.start();
-        timed(engine, dir.path(), QStringLiteral("sbatch --parsable trivial.sbatch"), &out);
+        bench::timedClient(engine, dir.path(), QStringLiteral("sbatch --parsable trivial.sbatch"),
+                           &out);
         const QString id = QString::fromUtf8(out).trimmed();
-        timed(engine, dir.path(), QStringLiteral("squeue -h -j %1 -o '%i %t %R'").arg(id), &out);
+        bench::timedClient(engine, dir.path(),
+                           QStringLiteral("squeue -h -j %1 -o '%i %t %R'").arg(id), &out);
         submitToVisible.push_back(t.nsecsElapsed() / 1e6);
     }
 
@@ -112,8 +98,8 @@ int main(int argc, char **argv)
     qsizetype lines = 0;
     for (int i = 0; i < repeats; ++i) {
         QByteArray out;
-        squeueFull.push_back(
-            timed(engine, dir.path(), QStringLiteral("squeue > out.txt; wc -l < out.txt"), &out));
+        squeueFull.push_back(bench::timedClient(
+            engine, dir.path(), QStringLiteral("squeue > out.txt; wc -l < out.txt"), &out));
         lines = out.trimmed().toLongLong();
     }
     // The engine's own share: the same squeue answered in process, without client or bash.
@@ -131,7 +117,8 @@ int main(int argc, char **argv)
     }
     std::vector<double> bareClient;
     for (int i = 0; i < repeats; ++i)
-        bareClient.push_back(timed(engine, dir.path(), QStringLiteral("true"), nullptr));
+        bareClient.push_back(
+            bench::timedClient(engine, dir.path(), QStringLiteral("true"), nullptr));
     std::printf(
         "sbatch -> decision visible in squeue: median %.1f ms (2 client runs, %d repeats)\n",
         median(submitToVisible), repeats);
