@@ -200,6 +200,57 @@ int kubectlHelp(KubectlContext &ctx)
     return ctx.finish(0);
 }
 
+// `kubectl SUB --help`: what the subcommand does, its usage line and the flags the
+// mini-cluster takes (kubectl's own pages list many more).
+int subcommandHelp(KubectlContext &ctx)
+{
+    struct Page
+    {
+        const char *name;
+        const char *summary;
+        const char *usage;
+    };
+    static const Page pages[] = {
+        {"apply", "Apply a configuration to a resource by file name or stdin.",
+         "kubectl apply (-f FILENAME | -k DIRECTORY) [options]"},
+        {"create", "Create a resource from a file or from stdin.",
+         "kubectl create -f FILENAME [options]"},
+        {"get", "Display one or many resources.",
+         "kubectl get [(-o|--output=)json|yaml|name|wide] (TYPE[.VERSION][.GROUP] [NAME | -l "
+         "label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]"},
+        {"describe", "Show details of a specific resource or group of resources.",
+         "kubectl describe (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME) [options]"},
+        {"logs", "Print the logs for a container in a pod or specified resource.",
+         "kubectl logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER] [options]"},
+        {"delete",
+         "Delete resources by file names, stdin, resources and names, or by resources and label "
+         "selector.",
+         "kubectl delete ([-f FILENAME] | [-k DIRECTORY] | TYPE [(NAME | -l label | --all)]) "
+         "[options]"},
+        {"wait", "Experimental: Wait for a specific condition on one or many resources.",
+         "kubectl wait ([-f FILENAME] | resource.group/resource.name | resource.group "
+         "[(-l label | --all)]) [--for=delete|--for condition=available|--for=jsonpath='{}'"
+         "[=value]] [options]"},
+        {"version", "Print the client and server version information for the current context.",
+         "kubectl version [flags] [options]"},
+    };
+    QStringList flags;
+    for (const FlagSpec &f : flagsFor(ctx.subcommand))
+        flags << (f.shortName ? QStringLiteral("    -%1, --%2")
+                                    .arg(QLatin1Char(f.shortName))
+                                    .arg(QLatin1String(f.longName))
+                              : QStringLiteral("        --%1").arg(QLatin1String(f.longName)));
+    for (const Page &page : pages) {
+        if (ctx.subcommand != QLatin1String(page.name))
+            continue;
+        ctx.out(
+            QStringLiteral("%1\n\nOptions:\n%2\n\nUsage:\n  %3\n\nUse \"kubectl options\" for "
+                           "a list of global command-line options (applies to all commands).\n")
+                .arg(QLatin1String(page.summary), flags.join(u'\n'), QLatin1String(page.usage)));
+    }
+    return ctx.finish(0);
+}
+
 } // namespace
 
 qint64 durationSeconds(QString text)
@@ -758,7 +809,9 @@ void runKubectl(const Invocation &invocation, KubeCluster &cluster, CommandSessi
         return;
     }
     const QString &sub = ctx.subcommand;
-    if (sub == QLatin1String("version"))
+    if (ctx.args.has(QStringLiteral("help")))
+        subcommandHelp(ctx);
+    else if (sub == QLatin1String("version"))
         kubectlVersion(ctx);
     else if (sub == QLatin1String("apply"))
         kubectlApply(ctx, false);
