@@ -427,6 +427,30 @@ int kubectlGet(KubectlContext &ctx)
             groups << qMakePair(ref.kind, found);
     }
 
+    // --sort-by=.metadata.creationTimestamp (or {.status.startTime}): a field path.
+    if (const QString sortBy = ctx.args.value(QStringLiteral("sort-by")); !sortBy.isEmpty()) {
+        QString path = sortBy;
+        if (path.startsWith(u'{') && path.endsWith(u'}'))
+            path = path.mid(1, path.size() - 2);
+        const QStringList keys = path.split(u'.', Qt::SkipEmptyParts);
+        auto field = [&keys](const Value *o) {
+            const Value *v = o;
+            for (const QString &k : keys) {
+                v = v->find(k);
+                if (!v)
+                    return Value();
+            }
+            return *v;
+        };
+        for (auto &group : groups)
+            std::stable_sort(group.second.begin(), group.second.end(),
+                             [&field](const Value *a, const Value *b) {
+                                 const Value fa = field(a), fb = field(b);
+                                 if (fa.isNumber() && fb.isNumber())
+                                     return fa.toDouble() < fb.toDouble();
+                                 return fa.toString() < fb.toString();
+                             });
+    }
     QList<Value *> everything;
     for (const auto &g : std::as_const(groups))
         everything += g.second;

@@ -265,6 +265,19 @@ private Q_SLOTS:
                  qPrintable(t));
     }
 
+    void sortByAFieldPath()
+    {
+        const QString t = runScenarioFile(QStringLiteral("kube/sort-by.yaml"));
+        const QString byAge =
+            block(t, QStringLiteral("[+00:00:06] $ kubectl get jobs --sort-by=.metadata"));
+        QVERIFY2(byAge.indexOf(QStringLiteral("zz ")) < byAge.indexOf(QStringLiteral("aa ")),
+                 qPrintable(t));
+        const QString byName =
+            block(t, QStringLiteral("[+00:00:06] $ kubectl get jobs --sort-by='"));
+        QVERIFY2(byName.indexOf(QStringLiteral("aa ")) < byName.indexOf(QStringLiteral("zz ")),
+                 qPrintable(t));
+    }
+
     void badManifestsAreRefusedCleanly()
     {
         const QString t = runScenarioFile(QStringLiteral("kube/bad-input.yaml"));
