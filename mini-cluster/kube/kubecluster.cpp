@@ -216,8 +216,6 @@ KubeCluster::PodRuntime &KubeCluster::adoptPod(Value &stored)
 QList<Value *> KubeCluster::podsOwnedBy(const QString &uid)
 {
     QList<Value *> owned;
-    const KindInfo &podKind = *kindForResource(QStringLiteral("pods"));
-    Q_UNUSED(podKind);
     for (const QString &podUid : ownedPods_.value(uid)) {
         auto it = pods_.constFind(podUid);
         if (it != pods_.constEnd() && it->object)
@@ -314,7 +312,8 @@ KubeCluster::Answer KubeCluster::apply(const KindInfo &kind, Value object, bool 
         meta.set(QStringLiteral("namespace"), Value::string(QStringLiteral("default")));
     const QString ns = kind.namespaced ? meta[QStringLiteral("namespace")].toString() : QString();
     const QString name = meta[QStringLiteral("name")].toString();
-    const QString verb = createOnly ? QStringLiteral("creating") : QStringLiteral("creating");
+    // kubectl names the request that failed; for a new object (the errors below) a create.
+    const QString verb = QStringLiteral("creating");
 
     if (const QString strict = strictDecodingError(kind, object); !strict.isEmpty())
         return fail(QStringLiteral("Error from server (BadRequest): error when %1 \"%2\": %3 in "

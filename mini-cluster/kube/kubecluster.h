@@ -118,7 +118,8 @@ private:
         qint64 backoffUpdated = 0;
         int restarts = 0;
         qint64 runStartedAt = 0;
-        bool termSent = false; // SIGTERM sent for a deletion
+        bool termSent = false;        // SIGTERM sent for a deletion
+        bool backoffReported = false; // the BackOff event of this exit was recorded
         // The previous run's end, for RESTARTS "(12s ago)", lastState and --previous.
         bool hasLast = false;
         int lastExitCode = 0;
@@ -170,7 +171,7 @@ private:
     void syncPod(Value &pod, PodRuntime &rt);
     bool schedulePod(Value &pod, PodRuntime &rt);
     void startContainer(Value &pod, PodRuntime &rt, int index);
-    void noticeExit(Value &pod, PodRuntime &rt, int index);
+    void noticeExit(PodRuntime &rt, int index);
     void maybeRestart(Value &pod, PodRuntime &rt, int index);
     void writePodStatus(Value &pod, PodRuntime &rt);
     void beginPodDeletion(Value &pod, int gracePeriod);

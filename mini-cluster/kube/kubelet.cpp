@@ -193,6 +193,7 @@ void KubeCluster::startContainer(Value &pod, PodRuntime &rt, int index)
     cs.exited = false;
     cs.noticed = false;
     cs.termSent = false;
+    cs.backoffReported = false;
     cs.runStartedAt = api_.now();
     rt.statusDirty = true;
     const QString image = spec[QStringLiteral("image")].toString();
@@ -232,10 +233,9 @@ void KubeCluster::startContainer(Value &pod, PodRuntime &rt, int index)
     containerPods_.insert(key, rt.uid);
 }
 
-void KubeCluster::noticeExit(Value &pod, PodRuntime &rt, int index)
+void KubeCluster::noticeExit(PodRuntime &rt, int index)
 {
     ContainerRuntimeState &cs = rt.containers[index];
-    Q_UNUSED(pod);
     cs.noticed = true;
     cs.noticedAt = api_.now();
     rt.statusDirty = true;
@@ -256,8 +256,8 @@ void KubeCluster::maybeRestart(Value &pod, PodRuntime &rt, int index)
     const bool expired = cs.backoff > 0 && now - cs.backoffUpdated > kBackoffExpiry;
     if (cs.backoff > 0 && !expired && now - cs.exitedAt < cs.backoff) {
         wakeAt(cs.exitedAt + cs.backoff);
-        if (!cs.termSent) { // reused as "BackOff already reported for this exit"
-            cs.termSent = true;
+        if (!cs.backoffReported) {
+            cs.backoffReported = true;
             rt.statusDirty = true;
             api_.recordEvent(pod, QStringLiteral("Warning"), QStringLiteral("BackOff"),
                              QStringLiteral("Back-off restarting failed container %1 in pod "
@@ -340,7 +340,7 @@ void KubeCluster::syncPod(Value &pod, PodRuntime &rt)
     for (int i = 0; i < rt.containers.size(); ++i) {
         ContainerRuntimeState &cs = rt.containers[i];
         if (cs.exited && !cs.noticed && api_.now() >= cs.exitedAt + 1)
-            noticeExit(pod, rt, i);
+            noticeExit(rt, i);
     }
     if (rt.deleting) {
         if (finishPodDeletion(pod, rt))
