@@ -62,44 +62,38 @@ Value Value::map(int line)
     return v;
 }
 
-const Value *Value::find(const QString &key) const
+namespace {
+
+// One lookup for the four find() overloads: maps are small, a linear scan is the fastest.
+template <typename Entries, typename Key>
+auto findEntry(Entries &entries, const Key &key) -> decltype(&entries.first().second)
 {
-    if (type_ != Type::Map)
-        return nullptr;
-    for (const auto &entry : entries_)
+    for (auto &entry : entries)
         if (entry.first == key)
             return &entry.second;
     return nullptr;
+}
+
+} // namespace
+
+const Value *Value::find(const QString &key) const
+{
+    return type_ == Type::Map ? findEntry(entries_, key) : nullptr;
 }
 
 Value *Value::find(const QString &key)
 {
-    if (type_ != Type::Map)
-        return nullptr;
-    for (auto &entry : entries_)
-        if (entry.first == key)
-            return &entry.second;
-    return nullptr;
+    return type_ == Type::Map ? findEntry(entries_, key) : nullptr;
 }
 
 const Value *Value::find(QLatin1String key) const
 {
-    if (type_ != Type::Map)
-        return nullptr;
-    for (const auto &entry : entries_)
-        if (entry.first == key)
-            return &entry.second;
-    return nullptr;
+    return type_ == Type::Map ? findEntry(entries_, key) : nullptr;
 }
 
 Value *Value::find(QLatin1String key)
 {
-    if (type_ != Type::Map)
-        return nullptr;
-    for (auto &entry : entries_)
-        if (entry.first == key)
-            return &entry.second;
-    return nullptr;
+    return type_ == Type::Map ? findEntry(entries_, key) : nullptr;
 }
 
 const Value &Value::operator[](const QString &key) const

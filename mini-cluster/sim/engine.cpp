@@ -30,22 +30,42 @@ Engine::Engine(EngineOptions options, QObject *parent)
     , options_(std::move(options))
 {}
 
+template <typename Key> void Engine::stopAll(QHash<Key, Payload> &processes, bool later)
+{
+    for (auto it = processes.begin(); it != processes.end(); ++it) {
+        if (!it->process)
+            continue;
+        it->process->disconnect();
+        ::kill(pid_t(it->process->processId()), SIGHUP); // stepd kills its whole job
+        it->process->waitForFinished(2000);
+        if (later)
+            it->process->deleteLater();
+    }
+    processes.clear();
+}
+
+void Engine::Payload::readControl(int openFailedStatus)
+{
+    control += process->readAllStandardOutput();
+    while (true) {
+        const int nl = control.indexOf('\n');
+        if (nl < 0)
+            break;
+        const QByteArray line = control.left(nl);
+        control.remove(0, nl + 1);
+        if (line.startsWith("pid "))
+            pid = line.mid(4).toLongLong();
+        else if (line.startsWith("exit "))
+            rawStatus = line.mid(5).toInt();
+        else if (line.startsWith("open-failed"))
+            rawStatus = openFailedStatus;
+    }
+}
+
 Engine::~Engine()
 {
-    for (auto it = containers_.begin(); it != containers_.end(); ++it) {
-        if (it->process) {
-            it->process->disconnect();
-            ::kill(pid_t(it->process->processId()), SIGHUP);
-            it->process->waitForFinished(2000);
-        }
-    }
-    for (auto it = payloads_.begin(); it != payloads_.end(); ++it) {
-        if (it->process) {
-            it->process->disconnect();
-            it->process->kill();
-            it->process->waitForFinished(2000);
-        }
-    }
+    stopAll(containers_, false);
+    stopAll(payloads_, false);
 }
 
 bool Engine::start(QString *error)
@@ -91,24 +111,8 @@ bool Engine::start(QString *error)
 
 void Engine::resetCluster()
 {
-    for (auto it = payloads_.begin(); it != payloads_.end(); ++it) {
-        if (!it->process)
-            continue;
-        it->process->disconnect();
-        ::kill(pid_t(it->process->processId()), SIGHUP); // stepd kills its whole job
-        it->process->waitForFinished(2000);
-        it->process->deleteLater();
-    }
-    payloads_.clear();
-    for (auto it = containers_.begin(); it != containers_.end(); ++it) {
-        if (!it->process)
-            continue;
-        it->process->disconnect();
-        ::kill(pid_t(it->process->processId()), SIGHUP);
-        it->process->waitForFinished(2000);
-        it->process->deleteLater();
-    }
-    containers_.clear();
+    stopAll(payloads_, true);
+    stopAll(containers_, true);
     for (const Waiter &w : std::as_const(waiters_))
         w.session->finish(1);
     waiters_.clear();
@@ -391,23 +395,8 @@ bool Engine::startContainer(const kube::ContainerLaunch &launch)
 
 void Engine::onContainerOutput(const QString &key)
 {
-    auto it = containers_.find(key);
-    if (it == containers_.end())
-        return;
-    it->control += it->process->readAllStandardOutput();
-    while (true) {
-        const int nl = it->control.indexOf('\n');
-        if (nl < 0)
-            break;
-        const QByteArray line = it->control.left(nl);
-        it->control.remove(0, nl + 1);
-        if (line.startsWith("pid "))
-            it->pid = line.mid(4).toLongLong();
-        else if (line.startsWith("exit "))
-            it->rawStatus = line.mid(5).toInt();
-        else if (line.startsWith("open-failed"))
-            it->rawStatus = 127 << 8;
-    }
+    if (auto it = containers_.find(key); it != containers_.end())
+        it->readControl(127 << 8); // a container whose log cannot be opened ends like a bad exec
 }
 
 void Engine::onContainerFinished(const QString &key)
@@ -593,23 +582,8 @@ bool Engine::launch(const Job &job)
 
 void Engine::onPayloadOutput(std::uint32_t jobId)
 {
-    auto it = payloads_.find(jobId);
-    if (it == payloads_.end())
-        return;
-    it->control += it->process->readAllStandardOutput();
-    while (true) {
-        const int nl = it->control.indexOf('\n');
-        if (nl < 0)
-            break;
-        const QByteArray line = it->control.left(nl);
-        it->control.remove(0, nl + 1);
-        if (line.startsWith("pid "))
-            it->pid = line.mid(4).toLongLong();
-        else if (line.startsWith("exit "))
-            it->rawStatus = line.mid(5).toInt();
-        else if (line.startsWith("open-failed"))
-            it->rawStatus = -2;
-    }
+    if (auto it = payloads_.find(jobId); it != payloads_.end())
+        it->readControl(-2); // the controller fails the launch (payloadLaunchFailed)
 }
 
 void Engine::onPayloadFinished(std::uint32_t jobId)

@@ -115,7 +115,12 @@ private:
         QByteArray control;
         qint64 pid = 0;
         int rawStatus = -1;
+        // Reads what stepd reported ("pid N", "exit STATUS", "open-failed") so far;
+        // an open failure sets `openFailedStatus`.
+        void readControl(int openFailedStatus);
     };
+    // Ends every supervisor of `processes` (stepd kills its whole job on SIGHUP) and waits.
+    template <typename Key> static void stopAll(QHash<Key, Payload> &processes, bool later);
 
     struct Waiter
     {
