@@ -25,8 +25,8 @@ struct ContainerLaunch
     QString key; // identifies the process in later calls: "<pod uid>/<container>"
     QStringList argv;
     QStringList environment; // "NAME=value", added to the engine's own
-    QString workDir;
-    QString logPath; // stdout and stderr, appended in order
+    QString workDir;         // the runtime creates it (and its parents) if missing
+    QString logPath;         // stdout and stderr, appended in order
     QString hostname;
 };
 

@@ -178,15 +178,13 @@ void KubeCluster::startContainer(Value &pod, PodRuntime &rt, int index)
         argv << v.toString();
     for (const Value &v : spec[QStringLiteral("args")].items())
         argv << v.toString();
-    const QString dir = podDir(rt);
     // One folder per pod (its working directory); the logs of each run sit in it, as the
-    // kubelet keeps them under /var/log/pods/<ns>_<pod>_<uid>/<container>/<restart>.log.
-    if (cs.runs.isEmpty() && cs.restarts == 0)
-        QDir().mkpath(dir);
+    // kubelet keeps them under /var/log/pods/<ns>_<pod>_<uid>/<container>/<restart>.log. The
+    // runtime creates both (until it has, the log reads as empty).
+    const QString dir = podDir(rt);
     ContainerRun run;
     run.logPath = QStringLiteral("%1/.%2-%3.log").arg(dir, cs.name).arg(cs.restarts);
     run.startedAt = api_.now();
-    QFile(run.logPath).open(QIODevice::WriteOnly | QIODevice::Truncate);
     cs.runs << run;
     cs.started = true;
     cs.running = true;

@@ -36,7 +36,7 @@ template <typename Key> void Engine::stopAll(QHash<Key, Payload> &processes, boo
         if (!it->process)
             continue;
         it->process->disconnect();
-        ::kill(pid_t(it->process->processId()), SIGHUP); // stepd kills its whole job
+        it->process->sendSignal(SIGHUP); // stepd kills its whole job
         it->process->waitForFinished(2000);
         if (later)
             it->process->deleteLater();
@@ -362,34 +362,24 @@ bool Engine::startContainer(const kube::ContainerLaunch &launch)
     env.insert(QStringLiteral("SCHEDLAB_SOCKET"), socketPath_);
     env.insert(QStringLiteral("SCHEDLAB_OWNER"), QStringLiteral("pod:") + launch.key);
     env.insert(QStringLiteral("SCHEDLAB_HOSTNAME"), launch.hostname);
-    auto *process = new QProcess(this);
-    process->setProcessEnvironment(env);
-    process->setProgram(options_.libexecDir + QStringLiteral("/schedlab-stepd"));
-    QStringList args{
-        QStringLiteral("--stdout"), launch.logPath, QStringLiteral("--stderr"), launch.logPath,
-        QStringLiteral("--cwd"),    launch.workDir, QStringLiteral("--")};
+    QStringList args{QStringLiteral("--stdout"),   launch.logPath,
+                     QStringLiteral("--stderr"),   launch.logPath,
+                     QStringLiteral("--cwd"),      launch.workDir,
+                     QStringLiteral("--make-cwd"), QStringLiteral("--")};
     args += launch.argv;
-    process->setArguments(args);
-    process->setProcessChannelMode(QProcess::SeparateChannels);
+    auto *process = new SpawnedProcess(this);
+    QString error;
+    if (!process->start(stepdPath(), args, env.toStringList(), &error)) {
+        delete process;
+        return false; // the kubelet ends the container as a command that could not start
+    }
     const QString key = launch.key;
-    connect(process, &QProcess::readyReadStandardOutput, this,
+    connect(process, &SpawnedProcess::readyReadStandardOutput, this,
             [this, key] { onContainerOutput(key); });
-    connect(process, &QProcess::finished, this, [this, key] { onContainerFinished(key); });
-    // Started without waiting for the exec: a wave of pods starts hundreds of processes at
-    // one instant, and their starts overlap. A failure to start is a container that ended.
-    connect(process, &QProcess::errorOccurred, this, [this, key](QProcess::ProcessError e) {
-        if (e != QProcess::FailedToStart)
-            return;
-        auto it = containers_.find(key);
-        if (it == containers_.end())
-            return;
-        it->rawStatus = 127 << 8;
-        onContainerFinished(key);
-    });
+    connect(process, &SpawnedProcess::finished, this, [this, key] { onContainerFinished(key); });
     Payload p;
     p.process = process;
     containers_.insert(key, p);
-    process->start();
     return true;
 }
 
@@ -443,7 +433,7 @@ void Engine::signalContainer(const QString &key, int signal)
     if (signal == SIGKILL) {
         // The end of the grace period: everything in the container dies (stepd: SIGUSR1).
         forgetSleeps(owner);
-        ::kill(pid_t(it->process->processId()), SIGUSR1);
+        it->process->sendSignal(SIGUSR1);
         return;
     }
     // The runtime signals the container's main process only, and that process is PID 1 of
@@ -553,9 +543,6 @@ bool Engine::launch(const Job &job)
     }
     env.insert(QStringLiteral("TZ"), QStringLiteral("UTC"));
 
-    auto *process = new QProcess(this);
-    process->setProcessEnvironment(env);
-    process->setProgram(options_.libexecDir + QStringLiteral("/schedlab-stepd"));
     QStringList args{QStringLiteral("--stdout"), job.stdoutPath,
                      QStringLiteral("--stderr"), job.stderrPath,
                      QStringLiteral("--cwd"),    job.workDir};
@@ -563,20 +550,19 @@ bool Engine::launch(const Job &job)
         args << QStringLiteral("--stdin") << job.stdinPath;
     args << QStringLiteral("--") << QStringLiteral("/bin/bash") << scriptPath;
     args += job.scriptArgs;
-    process->setArguments(args);
-    process->setProcessChannelMode(QProcess::SeparateChannels);
+    auto *process = new SpawnedProcess(this);
+    QString error;
+    if (!process->start(stepdPath(), args, env.toStringList(), &error)) {
+        delete process;
+        return false;
+    }
     const std::uint32_t id = job.id;
-    connect(process, &QProcess::readyReadStandardOutput, this, [this, id] { onPayloadOutput(id); });
-    connect(process, &QProcess::finished, this, [this, id] { onPayloadFinished(id); });
+    connect(process, &SpawnedProcess::readyReadStandardOutput, this,
+            [this, id] { onPayloadOutput(id); });
+    connect(process, &SpawnedProcess::finished, this, [this, id] { onPayloadFinished(id); });
     Payload p;
     p.process = process;
     payloads_.insert(id, p);
-    process->start();
-    if (!process->waitForStarted(5000)) {
-        payloads_.remove(id);
-        process->deleteLater();
-        return false;
-    }
     return true;
 }
 
@@ -631,7 +617,7 @@ void Engine::terminate(std::uint32_t jobId)
     if (it == payloads_.end() || !it->process)
         return;
     forgetSleeps(QStringLiteral("job:%1").arg(jobId));
-    ::kill(pid_t(it->process->processId()), SIGTERM);
+    it->process->sendSignal(SIGTERM);
 }
 
 void Engine::kill(std::uint32_t jobId)
@@ -645,7 +631,7 @@ void Engine::kill(std::uint32_t jobId)
     if (it == payloads_.end() || !it->process)
         return;
     forgetSleeps(QStringLiteral("job:%1").arg(jobId));
-    ::kill(pid_t(it->process->processId()), SIGUSR1);
+    it->process->sendSignal(SIGUSR1);
 }
 
 void Engine::sendSignal(std::uint32_t jobId, int signal, bool wholeJob)

@@ -14,6 +14,8 @@
 #include <QHash>
 #include <QObject>
 #include <QProcess>
+
+#include "spawnedprocess.h"
 #include <QSet>
 #include <QString>
 #include <QTemporaryDir>
@@ -60,6 +62,7 @@ public:
     QString socketPath() const { return socketPath_; }
     QString binDir() const { return options_.libexecDir + QStringLiteral("/bin"); }
     QString shimsDir() const { return options_.libexecDir + QStringLiteral("/shims"); }
+    QString stepdPath() const { return options_.libexecDir + QStringLiteral("/schedlab-stepd"); }
     // The environment a step or a shell gets: commands first on PATH, socket, user, TZ.
     QProcessEnvironment stepEnvironment(const QString &user, const QString &owner) const;
 
@@ -111,7 +114,7 @@ private:
     };
     struct Payload
     {
-        QProcess *process = nullptr;
+        SpawnedProcess *process = nullptr;
         QByteArray control;
         qint64 pid = 0;
         int rawStatus = -1;

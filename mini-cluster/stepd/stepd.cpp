@@ -5,7 +5,10 @@
 // standard output.
 //
 // Usage: schedlab-stepd --stdout PATH --stderr PATH [--stdin PATH] [--append] --cwd DIR
-//                       -- PROGRAM ARGS...
+//                       [--make-cwd] -- PROGRAM ARGS...
+// --make-cwd creates the working directory (and its parents) first: a pod's sandbox, made
+// here rather than in the engine so that a wave of pods does not stall the engine's thread on
+// the file system.
 // Lines written for the engine: "pid N", then "exit STATUS" (raw wait status), or only
 // "open-failed ERRNO PATH" when an output file cannot be opened (nothing runs then).
 // Signals: SIGTERM = SIGTERM+SIGCONT to every descendant; SIGUSR1 = SIGKILL to every
@@ -38,6 +41,7 @@ struct Options
 {
     std::string stdoutPath, stderrPath, stdinPath, cwd;
     bool append = false;
+    bool makeCwd = false;
     std::vector<std::string> command;
 };
 
@@ -62,7 +66,7 @@ void say(const std::string &line)
 {
     std::fprintf(stderr,
                  "schedlab-stepd: %s\nusage: schedlab-stepd --stdout PATH --stderr PATH "
-                 "[--stdin PATH] [--append] --cwd DIR -- PROGRAM ARGS...\n",
+                 "[--stdin PATH] [--append] --cwd DIR [--make-cwd] -- PROGRAM ARGS...\n",
                  problem.c_str());
     std::exit(2);
 }
@@ -80,6 +84,10 @@ Options parseOptions(int argc, char **argv)
         }
         if (arg == "--append") {
             options.append = true;
+            continue;
+        }
+        if (arg == "--make-cwd") {
+            options.makeCwd = true;
             continue;
         }
         if (i + 1 >= argc)
@@ -198,10 +206,14 @@ bool reapChildren(pid_t mainChild, int &mainStatus, bool &mainExited)
 }
 
 // SIGKILLs and reaps every descendant, again and again, until none is left: a process may
-// fork between our scan of /proc and our kill, and its child comes back to us.
+// fork between our scan of /proc and our kill, and its child comes back to us. No child left
+// means no descendant left (an orphan is reparented to us, the subreaper, before its parent
+// can be reaped), so the common case, a payload that started nothing else, costs no scan.
 void killEverything(int signalFd, pid_t mainChild, int &mainStatus, bool &mainExited)
 {
     for (;;) {
+        if (!reapChildren(mainChild, mainStatus, mainExited))
+            return;
         signalDescendants(SIGKILL);
         if (!reapChildren(mainChild, mainStatus, mainExited))
             return;
@@ -210,6 +222,18 @@ void killEverything(int signalFd, pid_t mainChild, int &mainStatus, bool &mainEx
         signalfd_siginfo info;
         while (::read(signalFd, &info, sizeof(info)) == sizeof(info)) {
         }
+    }
+}
+
+// mkdir -p: every missing component, mode 0755.
+void makeDirectories(const std::string &path)
+{
+    for (std::size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
+        const std::string prefix = path.substr(0, slash);
+        if (::mkdir(prefix.c_str(), 0755) != 0 && errno != EEXIST)
+            return; // the open or chdir below reports what is wrong
+        if (slash == std::string::npos)
+            return;
     }
 }
 
@@ -291,6 +315,8 @@ int main(int argc, char **argv)
     if (::getppid() != engine)
         return 1;
 
+    if (options.makeCwd && ::mkdir(options.cwd.c_str(), 0755) != 0 && errno == ENOENT)
+        makeDirectories(options.cwd);
     const std::string outPath = resolve(options.stdoutPath, options.cwd);
     const std::string errPath = resolve(options.stderrPath, options.cwd);
     // Always O_APPEND, as slurmstepd does (truncating only at open): the engine appends its

@@ -87,6 +87,7 @@ private Q_SLOTS:
     void reportsRawWaitStatus();
     void readsStdinFromFile();
     void missingProgram();
+    void makeCwdCreatesTheSandbox();
     void jobInheritsNoOtherDescriptor();
     void openFailedRunsNothing();
     void termIsTrappableUntilUsr1();
@@ -289,6 +290,31 @@ void TestStepd::missingProgram()
                                        {QStringLiteral("/nonexistent/program")});
     QCOMPARE(result.value(1), QStringLiteral("exit %1").arg(127 << 8));
     QVERIFY(readFile(m_dir->filePath(QStringLiteral("err"))).contains("No such file or directory"));
+}
+
+void TestStepd::makeCwdCreatesTheSandbox()
+{
+    // A pod's folder: created with its parents, the log inside it, the command run there.
+    const QString sandbox = m_dir->filePath(QStringLiteral("pods/default_hello-abcde_uid"));
+    const QStringList result =
+        runStep({QStringLiteral("--stdout"), QStringLiteral(".c-0.log"), QStringLiteral("--stderr"),
+                 QStringLiteral(".c-0.log"), QStringLiteral("--cwd"), sandbox,
+                 QStringLiteral("--make-cwd")},
+                {QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("pwd")});
+    QCOMPARE(result.value(1), QStringLiteral("exit 0"));
+    QCOMPARE(readFile(sandbox + QStringLiteral("/.c-0.log")), QFile::encodeName(sandbox) + '\n');
+
+    // Without the flag a missing folder is Slurm's case: a note, and the job runs in /tmp.
+    const QString gone = m_dir->filePath(QStringLiteral("gone"));
+    const QStringList slurm =
+        runStep({QStringLiteral("--stdout"), m_dir->filePath(QStringLiteral("out")),
+                 QStringLiteral("--stderr"), m_dir->filePath(QStringLiteral("out")),
+                 QStringLiteral("--cwd"), gone},
+                {QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("pwd")});
+    QCOMPARE(slurm.value(1), QStringLiteral("exit 0"));
+    QVERIFY(!QFileInfo::exists(gone));
+    QVERIFY(
+        readFile(m_dir->filePath(QStringLiteral("out"))).endsWith("going to /tmp instead\n/tmp\n"));
 }
 
 void TestStepd::jobInheritsNoOtherDescriptor()
