@@ -206,8 +206,8 @@ KubeCluster::PodRuntime &KubeCluster::adoptPod(Value &stored)
     childAt(stored, {"status"})
         .set(QStringLiteral("phase"), Value::string(QStringLiteral("Pending")));
     childAt(stored, {"status"})
-        .set(QStringLiteral("qosClass"), Value::string(QStringLiteral("BestEffort")));
-    activePods_.insert(rt.uid);
+        .set(QStringLiteral("qosClass"), Value::string(qosClassOf(stored[QStringLiteral("spec")])));
+    activePods_.emplace(rt.sequence, rt.uid);
     changed_ = true;
     return *pods_.insert(rt.uid, rt);
 }
@@ -234,6 +234,7 @@ void KubeCluster::releaseFromNode(PodRuntime &rt)
     load.pods -= 1;
     rt.onNode = false;
     ++freeingGeneration_; // pods that did not fit may fit now
+    ++loadsVersion_;
 }
 
 void KubeCluster::forgetPod(const PodRuntime &rt)
@@ -246,7 +247,7 @@ void KubeCluster::forgetPod(const PodRuntime &rt)
                 ownedPods_.erase(it);
         }
     }
-    activePods_.remove(rt.uid);
+    activePods_.erase(rt.sequence);
     pods_.remove(rt.uid);
 }
 

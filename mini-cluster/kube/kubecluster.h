@@ -14,6 +14,7 @@
 #include <QStringList>
 
 #include <climits>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -29,6 +30,9 @@ struct ContainerLaunch
     QString logPath;         // stdout and stderr, appended in order
     QString hostname;
 };
+
+// Guaranteed, Burstable or BestEffort, from the containers' requests and limits.
+QString qosClassOf(const Value &podSpec);
 
 class ContainerRuntime
 {
@@ -145,7 +149,8 @@ private:
         bool statusDirty = true; // the kubelet has something new to report
         bool hasCells = false;
         PodCells cells;
-        qint64 triedAt = -1; // the freeing generation of its last failed scheduling
+        qint64 triedAt = -1;          // the freeing generation of its last failed scheduling
+        QString unschedulableMessage; // what its PodScheduled=False condition says
         bool deleting = false;
         qint64 killAt = 0;
         bool killed = false;
@@ -170,6 +175,9 @@ private:
     void syncPods();
     void syncPod(Value &pod, PodRuntime &rt);
     bool schedulePod(Value &pod, PodRuntime &rt);
+    void bindPod(Value &pod, PodRuntime &rt, int nodeIndex);
+    QString unschedulableMessage(qint64 cpuMillis, qint64 memoryBytes);
+    void markUnschedulable(Value &pod, PodRuntime &rt, const QString &message);
     void startContainer(Value &pod, PodRuntime &rt, int index);
     void noticeExit(PodRuntime &rt, int index);
     void maybeRestart(Value &pod, PodRuntime &rt, int index);
@@ -208,8 +216,9 @@ private:
     QHash<QString, PodRuntime> pods_;          // by pod uid
     QHash<QString, QString> containerPods_;    // process key -> pod uid
     QHash<QString, QList<QString>> ownedPods_; // owner uid -> its pods' uids, oldest first
-    // Pods the kubelet still has work for; a finished pod that is not being deleted has none.
-    QSet<QString> activePods_;
+    // Pods the kubelet still has work for, by creation sequence (the order it serves them
+    // in); a finished pod that is not being deleted has none.
+    std::map<qint64, QString> activePods_;
     PodRuntime &adoptPod(Value &pod);
     struct NodeLoad
     {
@@ -220,6 +229,14 @@ private:
     QHash<QString, NodeLoad> nodeLoads_; // what scheduled, unfinished pods request per node
     qint64 podSequence_ = 0;
     qint64 freeingGeneration_ = 0; // grows when a node's load goes down
+    quint64 loadsVersion_ = 0;     // grows when a node's load changes at all
+    struct UnschedulableCache
+    {
+        quint64 loadsVersion = ~quint64(0);
+        qint64 cpuMillis = 0;
+        qint64 memoryBytes = 0;
+        QString message;
+    } unschedulableCache_;
     void releaseFromNode(PodRuntime &rt);
     void forgetPod(const PodRuntime &rt);
     QHash<QString, JobTracking> jobs_; // by Job uid

@@ -106,6 +106,35 @@ QString digestOf(const QString &text)
         QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256).toHex());
 }
 
+// Limits, then Requests, each resource on its own line in name order, as kubectl does.
+void resourcesText(DescribeText &d, int indent, const Value &resources)
+{
+    for (const auto &[field, title] : {std::pair{"limits", "Limits:"}, {"requests", "Requests:"}}) {
+        const Value &amounts = resources[QLatin1String(field)];
+        if (!amounts.isMap() || amounts.entries().isEmpty())
+            continue;
+        d.line(indent, QLatin1String(title));
+        QList<QPair<QString, Value>> sorted = amounts.entries();
+        std::sort(sorted.begin(), sorted.end(),
+                  [](const auto &a, const auto &b) { return a.first < b.first; });
+        for (const auto &[name, amount] : sorted)
+            d.line(indent + 1, name + QStringLiteral(":\t") + amount.toString());
+    }
+}
+
+void environmentText(DescribeText &d, int indent, const Value &env)
+{
+    const QList<Value> vars = env.items();
+    if (vars.isEmpty()) {
+        d.line(indent, QStringLiteral("Environment:\t<none>"));
+        return;
+    }
+    d.line(indent, QStringLiteral("Environment:"));
+    for (const Value &var : vars)
+        d.line(indent + 1, var[QStringLiteral("name")].toString() + QStringLiteral(":\t") +
+                               var[QStringLiteral("value")].toString());
+}
+
 // describeContainers: in a pod template (`inTemplate`) the label is indented by two spaces
 // and the names by one more, the fields stay where a pod's are.
 void containersText(DescribeText &d, const Value &podSpec, const Value *pod, bool inTemplate)
@@ -171,7 +200,8 @@ void containersText(DescribeText &d, const Value &podSpec, const Value *pod, boo
             d.line(in, QStringLiteral("Restart Count:\t%1")
                            .arg(s[QStringLiteral("restartCount")].toInt()));
         }
-        d.line(in, QStringLiteral("Environment:\t<none>"));
+        resourcesText(d, in, c[QStringLiteral("resources")]);
+        environmentText(d, in, c[QStringLiteral("env")]);
         d.line(in, QStringLiteral("Mounts:\t<none>"));
     }
 }
@@ -294,7 +324,9 @@ QString describePod(KubeCluster &cluster, const Value &pod)
         d.line(1, c[QStringLiteral("type")].toString() + QStringLiteral(" \t") +
                       c[QStringLiteral("status")].toString() + u' ');
     d.line(0, QStringLiteral("Volumes:\t<none>"));
-    d.line(0, QStringLiteral("QoS Class:\tBestEffort"));
+    const QString qos = at(pod, {"status", "qosClass"}).toString();
+    d.line(0,
+           QStringLiteral("QoS Class:\t") + (qos.isEmpty() ? QStringLiteral("BestEffort") : qos));
     d.line(0, QStringLiteral("Node-Selectors:\t<none>"));
     d.line(0, QStringLiteral(
                   "Tolerations:\tnode.kubernetes.io/not-ready:NoExecute op=Exists for 300s"));

@@ -71,7 +71,46 @@ Requests requestsOf(const Value &pod)
     return r;
 }
 
+// A container state's `terminated` block.
+Value terminatedState(int exitCode, qint64 startedAt, qint64 finishedAt)
+{
+    Value terminated = Value::map();
+    terminated.set(QStringLiteral("exitCode"), Value::integer(exitCode));
+    terminated.set(
+        QStringLiteral("reason"),
+        Value::string(exitCode == 0 ? QStringLiteral("Completed") : QStringLiteral("Error")));
+    terminated.set(QStringLiteral("startedAt"), Value::string(rfc3339(startedAt)));
+    terminated.set(QStringLiteral("finishedAt"), Value::string(rfc3339(finishedAt)));
+    return terminated;
+}
+
 } // namespace
+
+// Kubernetes' quality-of-service class: Guaranteed when every container limits CPU and memory
+// and requests exactly that (a request left out takes the limit's value), BestEffort when no
+// container requests or limits either, Burstable in between.
+QString qosClassOf(const Value &podSpec)
+{
+    bool anySet = false, guaranteed = true;
+    for (const Value &c : podSpec[QStringLiteral("containers")].items()) {
+        const Value &requests = at(c, {"resources", "requests"});
+        const Value &limits = at(c, {"resources", "limits"});
+        for (const char *name : {"cpu", "memory"}) {
+            const Value *request = requests.find(QLatin1String(name));
+            const Value *limit = limits.find(QLatin1String(name));
+            anySet = anySet || request || limit;
+            // Compared as amounts: "1" and "1000m" CPU are the same request.
+            const auto amount = [name](const Value &v) {
+                return qstrcmp(name, "cpu") == 0 ? cpuMillisOf(v) : bytesOf(v);
+            };
+            if (!limit || (request && amount(*request) != amount(*limit)))
+                guaranteed = false;
+        }
+    }
+    if (!anySet)
+        return QStringLiteral("BestEffort");
+    return guaranteed ? QStringLiteral("Guaranteed") : QStringLiteral("Burstable");
+}
 
 QString KubeCluster::podDir(const PodRuntime &rt) const
 {
@@ -86,14 +125,10 @@ void KubeCluster::syncPods()
             if (!pods_.contains(uidOf(*pod)))
                 adoptPod(*pod);
     }
-    // In creation order, so that the scheduler places pods first come, first served.
-    QList<QPair<qint64, QString>> work;
-    work.reserve(activePods_.size());
-    for (const QString &uid : std::as_const(activePods_))
-        if (auto it = pods_.constFind(uid); it != pods_.constEnd())
-            work.append(qMakePair(it->sequence, uid));
-    std::sort(work.begin(), work.end());
-    for (const auto &[sequence, uid] : std::as_const(work)) {
+    // In creation order, so that the scheduler places pods first come, first served. A copy:
+    // syncing a pod may end its work or remove it.
+    const std::vector<std::pair<qint64, QString>> work(activePods_.begin(), activePods_.end());
+    for (const auto &[sequence, uid] : work) {
         auto it = pods_.find(uid); // a sync may remove pods (and move the hash's entries)
         if (it == pods_.end() || !it->object)
             continue;
@@ -108,37 +143,57 @@ bool KubeCluster::schedulePod(Value &pod, PodRuntime &rt)
     const Requests wanted = requestsOf(pod);
     rt.cpuMillis = wanted.cpuMillis;
     rt.memoryBytes = wanted.memoryBytes;
+    for (const KubeNode &node : options_.nodes) {
+        const NodeLoad u = nodeLoads_.value(node.name);
+        if (u.cpuMillis + wanted.cpuMillis <= node.cpuMillis &&
+            u.memoryBytes + wanted.memoryBytes <= node.memoryBytes && u.pods < node.maxPods) {
+            bindPod(pod, rt, int(&node - options_.nodes.constData()));
+            return true;
+        }
+    }
+    markUnschedulable(pod, rt, unschedulableMessage(wanted.cpuMillis, wanted.memoryBytes));
+    return false;
+}
+
+void KubeCluster::bindPod(Value &pod, PodRuntime &rt, int nodeIndex)
+{
+    const KubeNode &node = options_.nodes[nodeIndex];
+    rt.scheduled = true;
+    rt.node = node.name;
+    rt.onNode = true;
     rt.statusDirty = true;
+    NodeLoad &load = nodeLoads_[node.name];
+    load.cpuMillis += rt.cpuMillis;
+    load.memoryBytes += rt.memoryBytes;
+    load.pods += 1;
+    ++loadsVersion_;
+    // Each node hands out addresses from its own /24, as a CNI plugin does.
+    const int address = 2 + nextPodAddress_[node.name]++ % 250;
+    rt.ip = QStringLiteral("10.244.%1.%2").arg(nodeIndex).arg(address);
+    childAt(pod, {"spec"}).set(QStringLiteral("nodeName"), Value::string(node.name));
+    api_.recordEvent(
+        pod, QStringLiteral("Normal"), QStringLiteral("Scheduled"),
+        QStringLiteral("Successfully assigned %1/%2 to %3").arg(rt.ns, rt.name, node.name),
+        QStringLiteral("default-scheduler"));
+    wakeAt(api_.now() + 1); // the kubelet starts the containers
+}
+
+// The scheduler's summary of why no node fits. Loads only change when a pod is bound or
+// released, so every pending pod of the same size tried in between gets the same words:
+// computed once for all of them.
+QString KubeCluster::unschedulableMessage(qint64 cpuMillis, qint64 memoryBytes)
+{
+    const Requests wanted{cpuMillis, memoryBytes};
+    UnschedulableCache &cache = unschedulableCache_;
+    if (cache.loadsVersion == loadsVersion_ && cache.cpuMillis == wanted.cpuMillis &&
+        cache.memoryBytes == wanted.memoryBytes)
+        return cache.message;
     int insufficientCpu = 0, insufficientMemory = 0, tooMany = 0;
     for (const KubeNode &node : options_.nodes) {
         const NodeLoad u = nodeLoads_.value(node.name);
-        const bool cpuOk = u.cpuMillis + wanted.cpuMillis <= node.cpuMillis;
-        const bool memOk = u.memoryBytes + wanted.memoryBytes <= node.memoryBytes;
-        const bool podsOk = u.pods < node.maxPods;
-        if (cpuOk && memOk && podsOk) {
-            rt.scheduled = true;
-            rt.node = node.name;
-            rt.onNode = true;
-            NodeLoad &load = nodeLoads_[node.name];
-            load.cpuMillis += wanted.cpuMillis;
-            load.memoryBytes += wanted.memoryBytes;
-            load.pods += 1;
-            // Each node hands out addresses from its own /24, as a CNI plugin does.
-            const int address = 2 + nextPodAddress_[node.name]++ % 250;
-            rt.ip = QStringLiteral("10.244.%1.%2")
-                        .arg(qsizetype(&node - options_.nodes.constData()))
-                        .arg(address);
-            childAt(pod, {"spec"}).set(QStringLiteral("nodeName"), Value::string(node.name));
-            api_.recordEvent(
-                pod, QStringLiteral("Normal"), QStringLiteral("Scheduled"),
-                QStringLiteral("Successfully assigned %1/%2 to %3").arg(rt.ns, rt.name, node.name),
-                QStringLiteral("default-scheduler"));
-            wakeAt(api_.now() + 1); // the kubelet starts the containers
-            return true;
-        }
-        insufficientCpu += cpuOk ? 0 : 1;
-        insufficientMemory += memOk ? 0 : 1;
-        tooMany += podsOk ? 0 : 1;
+        insufficientCpu += u.cpuMillis + wanted.cpuMillis <= node.cpuMillis ? 0 : 1;
+        insufficientMemory += u.memoryBytes + wanted.memoryBytes <= node.memoryBytes ? 0 : 1;
+        tooMany += u.pods < node.maxPods ? 0 : 1;
     }
     QStringList reasons;
     if (insufficientCpu)
@@ -148,16 +203,27 @@ bool KubeCluster::schedulePod(Value &pod, PodRuntime &rt)
     if (tooMany)
         reasons << QStringLiteral("%1 Too many pods").arg(tooMany);
     const int n = int(options_.nodes.size());
-    const QString message =
-        n == 0 ? QStringLiteral("no nodes available to schedule pods")
-               : QStringLiteral("0/%1 nodes are available: %2. preemption: 0/%1 nodes are "
-                                "available: %1 No preemption victims found for incoming pod.")
-                     .arg(n)
-                     .arg(reasons.join(QStringLiteral(", ")));
+    cache.message = n == 0 ? QStringLiteral("no nodes available to schedule pods")
+                           : QStringLiteral("0/%1 nodes are available: %2. preemption: 0/%1 "
+                                            "nodes are available: %1 No preemption victims "
+                                            "found for incoming pod.")
+                                 .arg(n)
+                                 .arg(reasons.join(QStringLiteral(", ")));
+    cache.loadsVersion = loadsVersion_;
+    cache.cpuMillis = wanted.cpuMillis;
+    cache.memoryBytes = wanted.memoryBytes;
+    return cache.message;
+}
+
+void KubeCluster::markUnschedulable(Value &pod, PodRuntime &rt, const QString &message)
+{
     rt.triedAt = freeingGeneration_;
     api_.recordEvent(pod, QStringLiteral("Warning"), QStringLiteral("FailedScheduling"), message,
                      QStringLiteral("default-scheduler"));
-    Value &status = childAt(pod, {"status"});
+    if (message == rt.unschedulableMessage)
+        return; // the condition already says so
+    rt.unschedulableMessage = message;
+    rt.statusDirty = true;
     Value condition = Value::map();
     condition.set(QStringLiteral("type"), Value::string(QStringLiteral("PodScheduled")));
     condition.set(QStringLiteral("status"), Value::string(QStringLiteral("False")));
@@ -165,8 +231,7 @@ bool KubeCluster::schedulePod(Value &pod, PodRuntime &rt)
     condition.set(QStringLiteral("message"), Value::string(message));
     Value conditions = Value::list();
     conditions.append(condition);
-    status.set(QStringLiteral("conditions"), conditions);
-    return false;
+    childAt(pod, {"status"}).set(QStringLiteral("conditions"), conditions);
 }
 
 void KubeCluster::startContainer(Value &pod, PodRuntime &rt, int index)
@@ -285,7 +350,7 @@ void KubeCluster::beginPodDeletion(Value &pod, int gracePeriod)
     it->deleting = true;
     it->statusDirty = true;
     markOwnerDirty(it->owner);
-    activePods_.insert(it->uid);
+    activePods_.emplace(it->sequence, it->uid);
     it->killAt = api_.now() + std::max(0, gracePeriod);
     Value &meta = childAt(pod, {"metadata"});
     meta.set(QStringLiteral("deletionTimestamp"), Value::string(rfc3339(it->killAt)));
@@ -379,13 +444,15 @@ void KubeCluster::writePodStatus(Value &pod, PodRuntime &rt)
     rt.statusDirty = false;
     const QString policy = at(pod, {"spec", "restartPolicy"}).toString();
     Value status = Value::map();
-    bool allTerminated = !rt.containers.isEmpty();
+    bool allTerminated = rt.scheduled && !rt.containers.isEmpty();
     bool allSucceeded = true;
     bool anyRunning = false;
     bool allReady = !rt.containers.isEmpty();
     Value statuses = Value::list();
     const QList<Value> specs = at(pod, {"spec", "containers"}).items();
-    for (int i = 0; i < rt.containers.size(); ++i) {
+    // No kubelet has seen a pod that is not bound to a node: it has no container statuses
+    // yet, and kubectl shows it as Pending rather than ContainerCreating.
+    for (int i = 0; rt.scheduled && i < rt.containers.size(); ++i) {
         const ContainerRuntimeState &cs = rt.containers[i];
         Value s = Value::map();
         s.set(QStringLiteral("name"), Value::string(cs.name));
@@ -423,14 +490,8 @@ void KubeCluster::writePodStatus(Value &pod, PodRuntime &rt)
             allTerminated = false;
             allReady = false;
         } else {
-            Value terminated = Value::map();
-            terminated.set(QStringLiteral("exitCode"), Value::integer(exitCode));
-            terminated.set(QStringLiteral("reason"),
-                           Value::string(exitCode == 0 ? QStringLiteral("Completed")
-                                                       : QStringLiteral("Error")));
-            terminated.set(QStringLiteral("startedAt"), Value::string(rfc3339(cs.runStartedAt)));
-            terminated.set(QStringLiteral("finishedAt"), Value::string(rfc3339(cs.exitedAt)));
-            state.set(QStringLiteral("terminated"), terminated);
+            state.set(QStringLiteral("terminated"),
+                      terminatedState(exitCode, cs.runStartedAt, cs.exitedAt));
             allSucceeded = allSucceeded && exitCode == 0;
             allReady = false;
             if (restartable && !rt.deleting)
@@ -441,23 +502,11 @@ void KubeCluster::writePodStatus(Value &pod, PodRuntime &rt)
         const bool backingOff = state.contains(QStringLiteral("waiting")) && cs.started;
         if (backingOff) {
             // Waiting out its back-off: the run that just ended is the last termination.
-            Value terminated = Value::map();
-            terminated.set(QStringLiteral("exitCode"), Value::integer(exitCode));
-            terminated.set(QStringLiteral("reason"),
-                           Value::string(exitCode == 0 ? QStringLiteral("Completed")
-                                                       : QStringLiteral("Error")));
-            terminated.set(QStringLiteral("startedAt"), Value::string(rfc3339(cs.runStartedAt)));
-            terminated.set(QStringLiteral("finishedAt"), Value::string(rfc3339(cs.exitedAt)));
-            last.set(QStringLiteral("terminated"), terminated);
+            last.set(QStringLiteral("terminated"),
+                     terminatedState(exitCode, cs.runStartedAt, cs.exitedAt));
         } else if (cs.hasLast) {
-            Value terminated = Value::map();
-            terminated.set(QStringLiteral("exitCode"), Value::integer(cs.lastExitCode));
-            terminated.set(QStringLiteral("reason"),
-                           Value::string(cs.lastExitCode == 0 ? QStringLiteral("Completed")
-                                                              : QStringLiteral("Error")));
-            terminated.set(QStringLiteral("startedAt"), Value::string(rfc3339(cs.lastStartedAt)));
-            terminated.set(QStringLiteral("finishedAt"), Value::string(rfc3339(cs.lastFinishedAt)));
-            last.set(QStringLiteral("terminated"), terminated);
+            last.set(QStringLiteral("terminated"),
+                     terminatedState(cs.lastExitCode, cs.lastStartedAt, cs.lastFinishedAt));
         }
         s.set(QStringLiteral("lastState"), last);
         const bool ready = cs.started && !terminatedNow;
@@ -476,7 +525,7 @@ void KubeCluster::writePodStatus(Value &pod, PodRuntime &rt)
     status.set(QStringLiteral("phase"), Value::string(phase));
     if ((phase == QLatin1String("Succeeded") || phase == QLatin1String("Failed")) && !rt.deleting) {
         releaseFromNode(rt); // a finished pod no longer holds its requests
-        activePods_.remove(rt.uid);
+        activePods_.erase(rt.sequence);
     }
     Value conditions = Value::list();
     auto condition = [&](const char *type, bool value) {
@@ -509,7 +558,7 @@ void KubeCluster::writePodStatus(Value &pod, PodRuntime &rt)
     } else if (const Value *old = at(pod, {"status"}).find(QStringLiteral("conditions"))) {
         status.set(QStringLiteral("conditions"), *old);
     }
-    status.set(QStringLiteral("qosClass"), Value::string(QStringLiteral("BestEffort")));
+    status.set(QStringLiteral("qosClass"), Value::string(qosClassOf(pod[QStringLiteral("spec")])));
     if (!statuses.items().isEmpty())
         status.set(QStringLiteral("containerStatuses"), statuses);
     if (at(pod, {"status"}) != status) {

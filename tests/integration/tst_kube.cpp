@@ -196,6 +196,41 @@ private Q_SLOTS:
                  qPrintable(t));
     }
 
+    void podThatDoesNotFitWaitsPending()
+    {
+        const QString t = runScenarioFile(QStringLiteral("kube/node-full.yaml"));
+        // Two CPUs, three pods of one CPU: the third is not bound to a node, so it has no
+        // container yet (Pending, not ContainerCreating), and the scheduler says why.
+        QCOMPARE(block(t, QStringLiteral("[+00:00:05] $ kubectl get pods")),
+                 QStringLiteral("NAME         READY   STATUS    RESTARTS   AGE\n"
+                                "trio-72tlb   1/1     Running   0          5s\n"
+                                "trio-b44kj   0/1     Pending   0          5s\n"
+                                "trio-j2r2h   1/1     Running   0          5s\n"));
+        const QString why = QStringLiteral(
+            "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 "
+            "No preemption victims found for incoming pod.");
+        QCOMPARE(block(t, QStringLiteral("[+00:00:06] $ kubectl get events | grep")),
+                 QStringLiteral("6s          Warning   FailedScheduling   pod/trio-b44kj   ") +
+                     why + u'\n');
+        QVERIFY2(block(t, QStringLiteral("[+00:00:06] $ kubectl describe"))
+                     .contains(QStringLiteral("  Warning  FailedScheduling  6s    "
+                                              "default-scheduler  ") +
+                               why),
+                 qPrintable(t));
+        // Bound once the first two are done and noticed (20 s of sleep, a second to notice).
+        QVERIFY2(block(t, QStringLiteral("[+00:00:30] $ kubectl get pods"))
+                     .contains(QStringLiteral("trio-b44kj   1/1     Running     0          30s")),
+                 qPrintable(t));
+        QVERIFY2(block(t, QStringLiteral("[+00:00:30] $ kubectl describe"))
+                     .contains(QStringLiteral("  Normal   Scheduled         8s    "
+                                              "default-scheduler  Successfully assigned "
+                                              "default/trio-b44kj to node01")),
+                 qPrintable(t));
+        QVERIFY2(block(t, QStringLiteral("[+00:01:00] $ kubectl get jobs"))
+                     .contains(QStringLiteral("trio   Complete   3/3")),
+                 qPrintable(t));
+    }
+
     void cohortReclaimsBorrowedQuota()
     {
         const QString t = runScenarioFile(QStringLiteral("kube/kueue-cohort.yaml"));

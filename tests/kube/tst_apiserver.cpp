@@ -1,6 +1,8 @@
 // The API server's store: timestamps, generated names and uids, listing order, events.
 #include "apiserver.h"
 #include "kinds.h"
+#include "kubecluster.h"
+#include "yamlreader.h"
 
 #include <QtTest>
 
@@ -111,6 +113,41 @@ private Q_SLOTS:
         QCOMPARE(api.events().first().lastTime, qint64(130));
         api.dropEventsOf(QStringLiteral("u1"));
         QVERIFY(api.events().isEmpty());
+    }
+
+    void qualityOfServiceClass_data()
+    {
+        QTest::addColumn<QByteArray>("containers");
+        QTest::addColumn<QString>("qos");
+        QTest::newRow("nothing") << QByteArray("- {name: a}\n- {name: b}\n") << "BestEffort";
+        QTest::newRow("a request")
+            << QByteArray("- name: a\n  resources: {requests: {cpu: 1}}\n") << "Burstable";
+        QTest::newRow("limits only")
+            << QByteArray("- name: a\n  resources: {limits: {cpu: 500m, memory: 1Gi}}\n")
+            << "Guaranteed";
+        QTest::newRow("equal") << QByteArray("- name: a\n  resources: {limits: {cpu: 1, memory: "
+                                             "1Gi}, requests: {cpu: 1, memory: 1Gi}}\n")
+                               << "Guaranteed";
+        QTest::newRow("same amount, other unit")
+            << QByteArray("- name: a\n  resources: {limits: {cpu: 1, memory: 1Gi}, requests: "
+                          "{cpu: 1000m, memory: 1024Mi}}\n")
+            << "Guaranteed";
+        QTest::newRow("request below limit")
+            << QByteArray("- name: a\n  resources: {limits: {cpu: 1, memory: 1Gi}, requests: "
+                          "{cpu: 500m}}\n")
+            << "Burstable";
+        QTest::newRow("one container without")
+            << QByteArray("- name: a\n  resources: {limits: {cpu: 1, memory: 1Gi}}\n- name: b\n")
+            << "Burstable";
+    }
+
+    void qualityOfServiceClass()
+    {
+        QFETCH(QByteArray, containers);
+        QFETCH(QString, qos);
+        const YamlReadResult read = readYamlDocuments("containers:\n" + containers);
+        QCOMPARE(read.documents.size(), 1);
+        QCOMPARE(qosClassOf(read.documents.first().root), qos);
     }
 };
 
