@@ -1,5 +1,6 @@
-// schedlab-cli: the headless workbench (sim, serve, shell).
+// schedlab-cli: the headless workbench (sim, serve, shell, grade).
 #include "engine.h"
+#include "gradecommand.h"
 #include "scenario.h"
 
 #include <QCoreApplication>
@@ -39,6 +40,8 @@ int usage()
                "  sim FILE        run a scenario in virtual time and print its transcript\n"
                "  serve [DIR]     run the mini-cluster headless; prints SCHEDLAB_SOCKET=...\n"
                "  shell [DIR]     open bash with sbatch, squeue, ... talking to the mini-cluster\n"
+               "  grade PATH...   grade students' folders (schedlab-cli grade --help)\n"
+               "  override ...    change a grade in a gradebook (schedlab-cli override --help)\n"
                "options of serve and shell:\n"
                "  --cluster FILE  a slurm.conf to run instead of the built-in cluster\n"
                "  --gres FILE     its gres.conf\n"
@@ -174,6 +177,10 @@ int main(int argc, char **argv)
         return usage();
     if (args[0] == QLatin1String("sim") && args.size() == 2)
         return sim(args[1]);
+    if (args[0] == QLatin1String("grade"))
+        return gradeCommand(args.mid(1));
+    if (args[0] == QLatin1String("override"))
+        return overrideCommand(args.mid(1));
     if (args[0] == QLatin1String("serve") || args[0] == QLatin1String("shell")) {
         LiveArgs live;
         for (int i = 1; i < args.size(); ++i) {

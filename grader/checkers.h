@@ -1,0 +1,71 @@
+// The checkers a rubric's criteria name, and what they share while one submission is graded.
+#pragma once
+
+#include "exercise2.h"
+#include "rubric.h"
+#include "submission.h"
+#include "textmatch.h"
+
+#include <QHash>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace schedlab::grader {
+
+// What a checker decided about one criterion.
+struct CheckOutcome
+{
+    bool passed = false;
+    double confidence = 1.0;
+    QString evidence; // quoted from the submission: the line or words that decided
+    QString note;     // French detail added to the rubric's feedback ("-t 2 vaut bien ...")
+};
+
+// One submission being graded: its files, and what is parsed once for several criteria.
+class CheckContext
+{
+public:
+    CheckContext(const Rubric &rubric, const ExerciseSubmission &submission);
+    const Rubric &rubric() const { return rubric_; }
+    const ExerciseSubmission &submission() const { return submission_; }
+    const SubmittedFile &file(const QString &name) const { return submission_.file(name); }
+    // The tokens of a file's text, matched against concepts (built once per file).
+    const TextMatcher &matcher(const QString &name);
+    // The situation of an exercise with a scenario (exercise 2): the student's variant
+    // (ex2/exercice2.yaml in their folder) or the rubric's base scenario, simulated once.
+    const Exercise2Facts &scenarioFacts();
+    // Values the feedback may name ({cancelled}, {starts}, ...): the scenario's.
+    QHash<QString, QString> parameters();
+
+private:
+    const Rubric &rubric_;
+    const ExerciseSubmission &submission_;
+    QHash<QString, std::shared_ptr<TextMatcher>> matchers_;
+    std::optional<Exercise2Facts> facts_;
+    qint64 scenarioStart_ = 0;
+};
+
+using Checker = std::function<CheckOutcome(const Criterion &, CheckContext &)>;
+
+// The checker registered under `name`, or nullptr.
+const Checker *findChecker(const QString &name);
+// Every checker's name, for rubric validation and the instructor's documentation.
+QStringList checkerNames();
+
+// Each family of checkers adds its own to the table (checks_*.cpp). Called explicitly, not
+// from static initialisers, which a static library would drop.
+using CheckerTable = QHash<QString, Checker>;
+void addScriptCheckers(CheckerTable &table);
+void addTextCheckers(CheckerTable &table);
+void addManifestCheckers(CheckerTable &table);
+void addAccessCheckers(CheckerTable &table);
+void addRunCheckers(CheckerTable &table);
+void addExercise2Checkers(CheckerTable &table);
+
+// A rubric's criteria name known checkers and concepts: "PATH:LINE: problem" otherwise.
+QString validateRubric(const Rubric &rubric);
+
+} // namespace schedlab::grader

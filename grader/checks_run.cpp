@@ -1,0 +1,111 @@
+// Checkers of what a student hands in around their files: that the files are there, and the
+// trace of a real run pasted into an explanation (the hostname line and the squeue line).
+#include "checkers.h"
+
+#include <QRegularExpression>
+
+namespace schedlab::grader {
+
+namespace {
+
+CheckOutcome checkFilesPresent(const Criterion &c, CheckContext &ctx)
+{
+    QStringList missing, empty;
+    for (const QString &name : c.params.value(QStringLiteral("files")).toStringList()) {
+        const SubmittedFile &f = ctx.file(name);
+        if (!f.present)
+            missing << name;
+        else if (!f.usable())
+            empty << f.error;
+    }
+    CheckOutcome out;
+    out.passed = missing.isEmpty() && empty.isEmpty();
+    QStringList notes;
+    if (!missing.isEmpty())
+        notes << QStringLiteral("Fichiers absents : %1.").arg(missing.join(QStringLiteral(", ")));
+    notes += empty;
+    out.note = notes.join(u' ');
+    return out;
+}
+
+// One line of `squeue`'s default output for a running job.
+struct SqueueLine
+{
+    QString jobId, name, nodeList;
+    int line = 0;
+};
+
+std::optional<SqueueLine> runningSqueueLine(const QString &text)
+{
+    // JOBID PARTITION NAME USER ST TIME NODES NODELIST(REASON)
+    static const QRegularExpression row(QStringLiteral(
+        "^\\s*(\\d+)\\s+\\S+\\s+(\\S+)\\s+\\S+\\s+R\\s+[\\d:-]+\\s+\\d+\\s+(\\S+)\\s*$"));
+    const QStringList lines = text.split(u'\n');
+    for (int i = 0; i < lines.size(); ++i) {
+        QString line = lines[i];
+        line.remove(u'`');
+        const QRegularExpressionMatch m = row.match(line);
+        if (m.hasMatch())
+            return SqueueLine{m.captured(1), m.captured(2), m.captured(3), i + 1};
+    }
+    return std::nullopt;
+}
+
+// The hostname line: the node's name alone on a line (as the output file shows it).
+int hostnameLine(const QString &text, const QString &node)
+{
+    const QStringList lines = text.split(u'\n');
+    for (int i = 0; i < lines.size(); ++i) {
+        QString line = lines[i].trimmed();
+        line.remove(u'`');
+        if (line == node || line.endsWith(u' ' + node) || line.endsWith(u':' + node))
+            return i + 1;
+    }
+    return 0;
+}
+
+CheckOutcome checkRunEvidence(const Criterion &c, CheckContext &ctx)
+{
+    const SubmittedFile &f = ctx.file(c.file);
+    CheckOutcome out;
+    const auto squeue = f.usable() ? runningSqueueLine(f.text) : std::nullopt;
+    if (!squeue) {
+        // Without sinfo, the laptop branch ends with the files: nothing to check.
+        out.passed = true;
+        out.note =
+            QStringLiteral("Aucune trace d'exécution collée : sans sinfo, les fichiers suffisent.");
+        return out;
+    }
+    out.evidence = QStringLiteral("ligne %1 : job %2 en R sur %3")
+                       .arg(squeue->line)
+                       .arg(squeue->jobId, squeue->nodeList);
+    const int host = hostnameLine(f.text, squeue->nodeList);
+    if (host == 0) {
+        out.note = QStringLiteral("La ligne de squeue montre le job sur %1, mais aucune ligne de "
+                                  "hostname ne nomme ce nœud.")
+                       .arg(squeue->nodeList);
+        return out;
+    }
+    const Concept compared = conceptFrom(c.params.value(QStringLiteral("compared")), ctx.rubric());
+    const ConceptMatch said = ctx.matcher(c.file).match(compared);
+    if (!said.found && !said.contradicted) {
+        out.confidence = 0.6;
+        out.note = QStringLiteral("La trace est cohérente, mais l'explication ne dit pas si le "
+                                  "nœud est la machine de soumission.");
+        return out;
+    }
+    out.passed = true;
+    out.confidence = said.confidence;
+    out.evidence += QStringLiteral(" ; hostname ligne %1 ; « %2 »").arg(host).arg(said.evidence);
+    return out;
+}
+
+} // namespace
+
+void addRunCheckers(CheckerTable &table)
+{
+    table.insert(QStringLiteral("files.present"), checkFilesPresent);
+    table.insert(QStringLiteral("run.evidence"), checkRunEvidence);
+}
+
+} // namespace schedlab::grader

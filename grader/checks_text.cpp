@@ -1,0 +1,349 @@
+// Checkers of written answers: concepts found in the right paragraph (or section), and one
+// explanation per script line, in order.
+#include "checkers.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace schedlab::grader {
+
+namespace {
+
+struct Span
+{
+    qsizetype from = 0;
+    qsizetype to = 0;
+};
+
+// Paragraphs, list items and table rows: where one answer usually sits.
+QList<Span> paragraphs(const QString &text, Span within)
+{
+    static const QRegularExpression itemStart(QStringLiteral("^\\s*([-*+]|\\d+[.)]|\\|)\\s"));
+    QList<Span> out;
+    qsizetype start = -1;
+    qsizetype pos = within.from;
+    while (pos < within.to) {
+        qsizetype end = text.indexOf(u'\n', pos);
+        if (end < 0 || end > within.to)
+            end = within.to;
+        const QString line = text.mid(pos, end - pos);
+        const bool blank = line.trimmed().isEmpty();
+        const bool startsBlock =
+            line.trimmed().startsWith(u'#') || itemStart.match(line).hasMatch();
+        if ((blank || startsBlock) && start >= 0) {
+            out << Span{start, pos};
+            start = -1;
+        }
+        if (!blank && start < 0)
+            start = pos;
+        if (line.trimmed().startsWith(u'#') && start >= 0) {
+            out << Span{start, end}; // a heading stands alone
+            start = -1;
+        }
+        pos = end + 1;
+    }
+    if (start >= 0)
+        out << Span{start, within.to};
+    return out;
+}
+
+// Sentences (and lines): the unit of "one sentence per script line".
+QList<Span> sentences(const QString &text)
+{
+    QList<Span> out;
+    qsizetype start = 0;
+    const auto close = [&](qsizetype end) {
+        if (!text.mid(start, end - start).trimmed().isEmpty())
+            out << Span{start, end};
+        start = end;
+    };
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar ch = text[i];
+        if (ch == u'\n')
+            close(i + 1);
+        else if ((ch == u'.' || ch == u'!' || ch == u'?') &&
+                 (i + 1 == text.size() || text[i + 1].isSpace()))
+            close(i + 1);
+    }
+    close(text.size());
+    return out;
+}
+
+int headingLevel(const QString &line)
+{
+    int level = 0;
+    while (level < line.size() && line[level] == u'#')
+        ++level;
+    return level > 0 && level < line.size() && line[level] == u' ' ? level : 0;
+}
+
+// The text under the Markdown heading matching `pattern`, up to the next heading of the
+// same or a higher level. Nullopt when no heading matches.
+std::optional<Span> section(const QString &text, const QString &pattern)
+{
+    const QRegularExpression wanted(pattern, QRegularExpression::CaseInsensitiveOption);
+    qsizetype pos = 0;
+    int level = 0;
+    std::optional<Span> found;
+    while (pos <= text.size()) {
+        qsizetype end = text.indexOf(u'\n', pos);
+        if (end < 0)
+            end = text.size();
+        const QString line = text.mid(pos, end - pos).trimmed();
+        const int h = headingLevel(line);
+        if (found && h > 0 && h <= level) {
+            found->to = pos;
+            return found;
+        }
+        if (!found && h > 0 && wanted.match(line.mid(h + 1)).hasMatch()) {
+            found = Span{end, text.size()};
+            level = h;
+        }
+        pos = end + 1;
+    }
+    return found;
+}
+
+QList<Concept> conceptList(const QVariant &spec, const Rubric &rubric)
+{
+    QList<Concept> out;
+    if (!spec.isValid())
+        return out;
+    const QVariantList items =
+        spec.typeId() == QMetaType::QVariantList ? spec.toList() : QVariantList{spec};
+    for (const QVariant &item : items)
+        out << conceptFrom(item, rubric);
+    return out;
+}
+
+int lineAt(const QString &text, qsizetype pos)
+{
+    return int(text.left(pos).count(u'\n')) + 1;
+}
+
+QString quote(const QString &text, const ConceptMatch &m)
+{
+    return QStringLiteral("« %1 » (ligne %2)").arg(m.evidence).arg(lineAt(text, m.start));
+}
+
+// How well one paragraph answers: the required concepts it states, and what it denies.
+struct BlockVerdict
+{
+    Span span;
+    QList<ConceptMatch> all; // one per required concept
+    std::optional<ConceptMatch> any;
+    std::optional<ConceptMatch> forbidden;
+    int found = 0;
+    int contradicted = 0;
+};
+
+BlockVerdict judgeBlock(const TextMatcher &m, Span span, const QList<Concept> &all,
+                        const QList<Concept> &any, const QList<Concept> &forbid)
+{
+    BlockVerdict v;
+    v.span = span;
+    for (const Concept &c : all) {
+        const ConceptMatch cm = m.matchIn(c, span.from, span.to);
+        v.all << cm;
+        v.found += cm.found ? 1 : 0;
+        v.contradicted += cm.contradicted && !cm.found ? 1 : 0;
+    }
+    bool anyDenied = false;
+    for (const Concept &c : any) {
+        const ConceptMatch cm = m.matchIn(c, span.from, span.to);
+        if (cm.found && (!v.any || cm.confidence > v.any->confidence))
+            v.any = cm;
+        anyDenied = anyDenied || (cm.contradicted && !cm.found);
+    }
+    if (!any.isEmpty()) {
+        v.found += v.any ? 1 : 0;
+        v.contradicted += !v.any && anyDenied ? 1 : 0;
+    }
+    for (const Concept &c : forbid) {
+        const ConceptMatch cm = m.matchIn(c, span.from, span.to);
+        if (cm.found && !v.forbidden)
+            v.forbidden = cm;
+    }
+    return v;
+}
+
+CheckOutcome missingOrEmpty(const SubmittedFile &f, const QString &name)
+{
+    CheckOutcome out;
+    out.note = f.present ? f.error : QStringLiteral("Le fichier %1 est absent.").arg(name);
+    return out;
+}
+
+// The paragraphs an answer is looked for in: those of the section, narrowed to those that
+// mention the anchor (the question's subject) when the rubric names one.
+QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penalty, QString *note)
+{
+    const QString &text = ctx.file(c.file).text;
+    Span region{0, text.size()};
+    const QString sectionPattern = c.params.value(QStringLiteral("section")).toString();
+    if (!sectionPattern.isEmpty()) {
+        if (const auto s = section(text, sectionPattern)) {
+            region = *s;
+        } else {
+            *penalty *= 0.7;
+            *note =
+                QStringLiteral("La partie attendue (titre « %1 ») est introuvable : la "
+                               "réponse a été cherchée dans tout le fichier.")
+                    .arg(
+                        c.params.value(QStringLiteral("section_title"), sectionPattern).toString());
+        }
+    }
+    QList<Span> blocks = paragraphs(text, region);
+    const QList<Concept> anchors =
+        conceptList(c.params.value(QStringLiteral("near")), ctx.rubric());
+    if (anchors.isEmpty())
+        return blocks;
+    QList<Span> near;
+    const TextMatcher &m = ctx.matcher(c.file);
+    for (const Span &b : blocks)
+        for (const Concept &a : anchors)
+            if (m.matchIn(a, b.from, b.to).found) {
+                near << b;
+                break;
+            }
+    if (near.isEmpty()) {
+        *penalty *= 0.8; // the answer may be there, without the words that name the question
+        return blocks;
+    }
+    return near;
+}
+
+CheckOutcome decide(const BlockVerdict &best, int required, double penalty, const QString &text)
+{
+    CheckOutcome out;
+    if (best.forbidden && best.found == required) {
+        // Right and wrong side by side ("sommeil-%j.out, pas slurm-%j.out" is right; two
+        // answers at once is not): an instructor decides.
+        out.passed = true;
+        out.confidence = 0.5;
+        out.evidence = quote(text, *best.forbidden);
+        out.note = QStringLiteral("La réponse contient aussi : %1.").arg(out.evidence);
+        return out;
+    }
+    if (best.forbidden) {
+        out.confidence = 0.85 * penalty;
+        out.evidence = quote(text, *best.forbidden);
+        out.note = QStringLiteral("La réponse affirme ce qui est faux : %1.").arg(out.evidence);
+        return out;
+    }
+    if (best.found == required) {
+        out.passed = true;
+        double confidence = 1.0;
+        QStringList evidence;
+        for (const ConceptMatch &m : best.all) {
+            confidence = std::min(confidence, m.confidence);
+            evidence << quote(text, m);
+        }
+        if (best.any) {
+            confidence = std::min(confidence, best.any->confidence);
+            evidence << quote(text, *best.any);
+        }
+        out.confidence = confidence * penalty;
+        out.evidence = evidence.join(QStringLiteral(" ; "));
+        return out;
+    }
+    QStringList evidence;
+    for (const ConceptMatch &m : best.all)
+        if (m.found || m.contradicted)
+            evidence << quote(text, m);
+    out.evidence = evidence.join(QStringLiteral(" ; "));
+    if (best.contradicted > 0) {
+        out.confidence = 0.9 * penalty;
+        out.note = QStringLiteral("La réponse dit le contraire de ce qui est attendu : %1.")
+                       .arg(out.evidence);
+    } else {
+        // Part of the answer is there: it may be phrased in words the grader does not know.
+        out.confidence = (best.found > 0 ? 0.6 : 0.85) * penalty;
+    }
+    return out;
+}
+
+CheckOutcome checkConcepts(const Criterion &c, CheckContext &ctx)
+{
+    const SubmittedFile &f = ctx.file(c.file);
+    if (!f.usable())
+        return missingOrEmpty(f, c.file);
+    const QList<Concept> all = conceptList(c.params.value(QStringLiteral("all")), ctx.rubric());
+    const QList<Concept> any = conceptList(c.params.value(QStringLiteral("any")), ctx.rubric());
+    const QList<Concept> forbid =
+        conceptList(c.params.value(QStringLiteral("forbid")), ctx.rubric());
+    double penalty = 1.0;
+    QString note;
+    const QList<Span> blocks = candidateBlocks(c, ctx, &penalty, &note);
+    const TextMatcher &m = ctx.matcher(c.file);
+    std::optional<BlockVerdict> best;
+    for (const Span &b : blocks) {
+        const BlockVerdict v = judgeBlock(m, b, all, any, forbid);
+        const auto rank = [](const BlockVerdict &x) {
+            return std::pair(x.found - x.contradicted - (x.forbidden ? 1 : 0), -x.span.from);
+        };
+        if (!best || rank(v) > rank(*best))
+            best = v;
+    }
+    const int required = int(all.size()) + (any.isEmpty() ? 0 : 1);
+    CheckOutcome out = best ? decide(*best, required, penalty, f.text) : CheckOutcome{};
+    if (!best)
+        out.confidence = 0.85 * penalty;
+    if (!note.isEmpty())
+        out.note = out.note.isEmpty() ? note : note + u' ' + out.note;
+    return out;
+}
+
+// One explanation per script line, in the script's order, each in its own sentence.
+CheckOutcome checkOnePerLine(const Criterion &c, CheckContext &ctx)
+{
+    const SubmittedFile &f = ctx.file(c.file);
+    if (!f.usable())
+        return missingOrEmpty(f, c.file);
+    const QVariantList lines = c.params.value(QStringLiteral("lines")).toList();
+    const QList<Span> units = sentences(f.text);
+    const TextMatcher &m = ctx.matcher(c.file);
+    int next = 0; // the first sentence the next line's explanation may be in
+    QStringList missing, evidence;
+    double confidence = 1.0;
+    for (int i = 0; i < lines.size(); ++i) {
+        const QVariantMap line = lines[i].toMap();
+        const Concept lineConcept =
+            conceptFrom(line.value(QStringLiteral("concept")), ctx.rubric());
+        bool found = false;
+        for (int u = next; u < units.size() && !found; ++u) {
+            const ConceptMatch cm = m.matchIn(lineConcept, units[u].from, units[u].to);
+            if (!cm.found)
+                continue;
+            found = true;
+            next = u + 1;
+            confidence = std::min(confidence, cm.confidence);
+            evidence << QStringLiteral("%1 → %2").arg(
+                line.value(QStringLiteral("label")).toString(), quote(f.text, cm));
+        }
+        if (!found)
+            missing << line.value(QStringLiteral("label")).toString();
+    }
+    CheckOutcome out;
+    out.passed = missing.isEmpty();
+    out.evidence = evidence.join(QStringLiteral(" ; "));
+    if (!out.passed) {
+        out.note = QStringLiteral("Pas d'explication reconnue, à sa place dans l'ordre, pour : %1.")
+                       .arg(missing.join(QStringLiteral(", ")));
+        // One line missed may be one phrased in words the grader does not know.
+        confidence = missing.size() == 1 ? 0.6 : 0.9;
+    }
+    out.confidence = confidence;
+    return out;
+}
+
+} // namespace
+
+void addTextCheckers(CheckerTable &table)
+{
+    table.insert(QStringLiteral("text.concepts"), checkConcepts);
+    table.insert(QStringLiteral("text.one-per-line"), checkOnePerLine);
+}
+
+} // namespace schedlab::grader

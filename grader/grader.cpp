@@ -1,0 +1,121 @@
+// Running a rubric's checkers over a submission.
+#include "grader.h"
+
+#include "checkers.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+
+namespace schedlab::grader {
+
+namespace {
+
+// The course's order; an instructor's own exercises come after, by name.
+const QStringList &courseOrder()
+{
+    static const QStringList order{QStringLiteral("ex1"),   QStringLiteral("ex2"),
+                                   QStringLiteral("ex3"),   QStringLiteral("ex4"),
+                                   QStringLiteral("solo"),  QStringLiteral("groupe"),
+                                   QStringLiteral("examen")};
+    return order;
+}
+
+CriterionResult judge(const Criterion &c, const Rubric &rubric, CheckContext &ctx)
+{
+    CriterionResult r;
+    r.id = c.id;
+    r.title = c.title;
+    r.max = c.points;
+    CheckOutcome outcome;
+    if (const Checker *checker = findChecker(c.check))
+        outcome = (*checker)(c, ctx);
+    r.passed = outcome.passed;
+    r.confidence = std::clamp(outcome.confidence, 0.0, 1.0);
+    // A criterion the rubric flags (a private key handed in) goes to the instructor when it
+    // fails, however sure the grader is.
+    const bool flagged = !r.passed && c.params.value(QStringLiteral("flag")).toBool();
+    r.review = r.confidence < rubric.reviewBelow || flagged;
+    r.points = r.passed && !r.review ? c.points : 0;
+    r.feedback = fillParameters(r.passed ? c.passText : c.failText, ctx.parameters());
+    if (!outcome.note.isEmpty())
+        r.feedback += u' ' + outcome.note;
+    if (flagged)
+        r.feedback += QStringLiteral(" (Signalé à l'enseignant.)");
+    else if (r.review)
+        r.feedback += QStringLiteral(" (À vérifier par l'enseignant : le correcteur automatique "
+                                     "n'est pas sûr de lui.)");
+    r.evidence = outcome.evidence;
+    return r;
+}
+
+} // namespace
+
+ExerciseResult gradeExercise(const Rubric &rubric, const ExerciseSubmission &submission)
+{
+    ExerciseResult result;
+    result.student = submission.student;
+    result.exercise = rubric.exercise;
+    result.rubricTag = rubric.tag();
+    result.max = rubric.maxPoints();
+    CheckContext ctx(rubric, submission);
+    for (const Criterion &c : rubric.criteria) {
+        CriterionResult r = judge(c, rubric, ctx);
+        // e.g. a private key handed in: the whole exercise fails
+        r.voidsExercise = !r.passed && c.params.value(QStringLiteral("fails_exercise")).toBool();
+        result.criteria << r;
+    }
+    result.recomputeScore();
+    return result;
+}
+
+const Rubric *RubricSet::find(const QString &exercise) const
+{
+    for (const Rubric &r : rubrics)
+        if (r.exercise == exercise)
+            return &r;
+    return nullptr;
+}
+
+RubricSet loadRubrics(const QString &exercisesDir)
+{
+    RubricSet set;
+    QStringList names = QDir(exercisesDir).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    std::sort(names.begin(), names.end(), [](const QString &a, const QString &b) {
+        const auto rank = [](const QString &n) {
+            const qsizetype i = courseOrder().indexOf(n);
+            return i < 0 ? courseOrder().size() : i;
+        };
+        return std::pair(rank(a), a) < std::pair(rank(b), b);
+    });
+    for (const QString &name : names) {
+        const QString path = exercisesDir + u'/' + name + QStringLiteral("/rubric.yaml");
+        if (!QFileInfo::exists(path))
+            continue;
+        RubricLoad load = loadRubric(path);
+        if (!load.rubric) {
+            set.error = load.error;
+            return set;
+        }
+        if (const QString problem = validateRubric(*load.rubric); !problem.isEmpty()) {
+            set.error = problem;
+            return set;
+        }
+        set.rubrics << *load.rubric;
+    }
+    if (set.rubrics.isEmpty())
+        set.error = QStringLiteral("%1: no exercise rubric (<exercise>/rubric.yaml) found")
+                        .arg(exercisesDir);
+    return set;
+}
+
+QString defaultExercisesDir()
+{
+    const QString installed =
+        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/schedlab/exercises");
+    if (QFileInfo(installed).isDir())
+        return QDir(installed).absolutePath();
+    return QStringLiteral(SCHEDLAB_SOURCE_EXERCISES);
+}
+
+} // namespace schedlab::grader

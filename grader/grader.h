@@ -1,0 +1,27 @@
+// Grades one student's exercise against its rubric: every criterion's checker, feedback,
+// confidence and review, and the score.
+#pragma once
+
+#include "gradingresult.h"
+#include "rubric.h"
+#include "submission.h"
+
+namespace schedlab::grader {
+
+ExerciseResult gradeExercise(const Rubric &rubric, const ExerciseSubmission &submission);
+
+// The rubrics of a folder (each <exercise>/rubric.yaml), in the course's order, checked
+// against the known checkers and concepts. On error, `error` says "PATH:LINE: problem".
+struct RubricSet
+{
+    QList<Rubric> rubrics;
+    QString error;
+    const Rubric *find(const QString &exercise) const;
+};
+RubricSet loadRubrics(const QString &exercisesDir);
+
+// The exercises folder that ships with SchedLab (next to the executable once installed,
+// in the source tree for a build).
+QString defaultExercisesDir();
+
+} // namespace schedlab::grader

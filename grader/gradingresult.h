@@ -1,0 +1,65 @@
+// The outcome of grading: per criterion, and per student and exercise.
+#pragma once
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace schedlab::grader {
+
+struct Override
+{
+    QString by;
+    QDateTime at;
+    QString why;
+    double was = 0; // the points before the override
+};
+
+struct CriterionResult
+{
+    QString id;
+    QString title;
+    bool passed = false; // the grader's decision (its best guess while under review)
+    double points = 0;   // earned: 0 while under review
+    double max = 0;
+    double confidence = 0; // 0 to 1
+    bool review = false;   // an instructor should look
+    QString feedback;      // French
+    QString evidence;      // the words or line that decided it; never a secret
+    std::optional<Override> overridden;
+    bool voidsExercise = false; // failed, and the rubric says the whole exercise fails then
+};
+
+struct ExerciseResult
+{
+    QString student;
+    QString exercise;
+    QString rubricTag; // "ex1@3"
+    double score = 0;
+    double max = 0;
+    QList<CriterionResult> criteria;
+    QString error; // set when the submission could not be read at all
+    // The sum of the criteria's points, or 0 when one of them voids the exercise.
+    void recomputeScore()
+    {
+        score = 0;
+        bool voided = false;
+        for (const CriterionResult &c : criteria) {
+            score += c.points;
+            voided = voided || c.voidsExercise;
+        }
+        if (voided)
+            score = 0;
+    }
+    bool toReview() const
+    {
+        for (const CriterionResult &c : criteria)
+            if (c.review)
+                return true;
+        return false;
+    }
+};
+
+} // namespace schedlab::grader
