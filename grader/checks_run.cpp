@@ -51,16 +51,17 @@ std::optional<SqueueLine> runningSqueueLine(const QString &text)
     return std::nullopt;
 }
 
-// The hostname line: the node's name alone on a line (as the output file shows it).
+// The hostname line: the node's name alone on a line, as the output file shows it (or after
+// "hostname :" or an arrow).
 int hostnameLine(const QString &text, const QString &node)
 {
+    const QRegularExpression line(QStringLiteral("^\\s*(hostname\\s*[:=→-]+>?\\s*)?`*%1`*\\s*$")
+                                      .arg(QRegularExpression::escape(node)),
+                                  QRegularExpression::CaseInsensitiveOption);
     const QStringList lines = text.split(u'\n');
-    for (int i = 0; i < lines.size(); ++i) {
-        QString line = lines[i].trimmed();
-        line.remove(u'`');
-        if (line == node || line.endsWith(u' ' + node) || line.endsWith(u':' + node))
+    for (int i = 0; i < lines.size(); ++i)
+        if (line.match(lines[i]).hasMatch())
             return i + 1;
-    }
     return 0;
 }
 

@@ -201,12 +201,26 @@ QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penal
         return blocks;
     QList<Span> near;
     const TextMatcher &m = ctx.matcher(c.file);
-    for (const Span &b : blocks)
-        for (const Concept &a : anchors)
-            if (m.matchIn(a, b.from, b.to).found) {
-                near << b;
+    for (int i = 0; i < blocks.size(); ++i) {
+        const Span &b = blocks[i];
+        const bool named = std::any_of(anchors.begin(), anchors.end(), [&](const Concept &a) {
+            return m.matchIn(a, b.from, b.to).found;
+        });
+        if (!named)
+            continue;
+        if (!text.mid(b.from, b.to - b.from).trimmed().startsWith(u'#')) {
+            near << b;
+            continue;
+        }
+        // A heading names the question: its answer is what follows, up to the next heading.
+        Span under{b.to, b.to};
+        for (int j = i + 1; j < blocks.size(); ++j) {
+            if (text.mid(blocks[j].from, blocks[j].to - blocks[j].from).trimmed().startsWith(u'#'))
                 break;
-            }
+            under.to = blocks[j].to;
+        }
+        near << Span{b.from, under.to};
+    }
     if (near.isEmpty()) {
         *penalty *= 0.8; // the answer may be there, without the words that name the question
         return blocks;

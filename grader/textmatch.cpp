@@ -623,7 +623,7 @@ bool isExpletiveNe(const Sentence &s, qsizetype t)
 // "le pas de temps", "pas à pas": the noun.
 bool isNounPas(const Sentence &s, qsizetype t)
 {
-    if (s.is(t + 1, kA) && s.is(t + 2, kPas))
+    if ((s.is(t + 1, kA) && s.is(t + 2, kPas)) || (s.is(t - 1, kA) && s.is(t - 2, kPas)))
         return true;
     return s.sameClause(t - 1, t) && s.is(t - 1, kDeterminer);
 }
@@ -945,6 +945,32 @@ struct Path
     TokenStack consumed; // tokens the pattern's words matched, in order
 };
 
+// "ne ... que" restricts ("ne démarre qu'après 52": it does start): a "ne" whose particle
+// is "que", and that "que".
+bool isRestrictive(const Sentence &s, qsizetype t)
+{
+    if (s.is(t, kQue))
+        return true;
+    if (!s.isNe(t))
+        return false;
+    for (qsizetype k = t + 1; k <= t + 5 && s.sameClause(k, t); ++k)
+        if (s.is(k, kParticle) && s.tokens[k].negator)
+            return s.is(k, kQue);
+    return false;
+}
+
+// Whether the negators counted against a match negate it, or only restrict it.
+struct Polarity
+{
+    bool negated = false;
+    bool restrictiveOnly = true;
+    void count(bool restrictive)
+    {
+        negated = true;
+        restrictiveOnly = restrictiveOnly && restrictive;
+    }
+};
+
 // Matches one concept's patterns over the tokens [lo, hi) of a text.
 class Search
 {
@@ -1043,6 +1069,7 @@ private:
         return tokens_[t].negator && !(end >= 0 && end < start);
     }
 
+    Polarity polarity(const Path &path, bool spelled, Found &f) const;
     void record(const Pattern &p, const Path &path);
 
     const QString &text_;
@@ -1057,23 +1084,22 @@ private:
     std::vector<Found> wanted_, opposite_;
 };
 
-// Polarity: a negator not matched by the pattern's own words, within the match, in the few
-// words before it (not across "et", "ou"...), or, for French, "pas" / "plus"... just after
+// A negator not matched by the pattern's own words counts within the match, in the few words
+// before it (not across "et", "ou"...), or, for French, "pas" / "plus"... just after it
 // ("ne compte plus", colloquial "démarre pas"). A pattern that spells a negator itself
-// ("aucun effet") owns that negation, and the "ne" that goes with it.
-void Search::record(const Pattern &p, const Path &path)
+// ("aucun effet") owns that negation, and the "ne" that goes with it. Widens f to the
+// negators, which the evidence quotes.
+Polarity Search::polarity(const Path &path, bool spelled, Found &f) const
 {
     const qsizetype s = path.consumed.first(), e = path.consumed.last();
-    bool spelled = false;
-    for (qsizetype t : path.consumed)
-        spelled = spelled || tokens_[t].negator;
     const auto consumed = [&](qsizetype t) {
         return std::find(path.consumed.begin(), path.consumed.end(), t) != path.consumed.end();
     };
-    bool negated = false, neBefore = false;
-    Found f{s, e, s, path.confidence};
+    Polarity p;
     for (qsizetype t = s; t <= e; ++t)
-        negated = negated || (tokens_[t].negator && !consumed(t));
+        if (tokens_[t].negator && !consumed(t))
+            p.count(isRestrictive(sentence_, t));
+    bool neBefore = false;
     for (qsizetype t = s - 1; t >= s - kNegatorsBefore && inScope(t); --t) {
         if (sentence_.is(t, kCoordinator))
             break;
@@ -1081,21 +1107,39 @@ void Search::record(const Pattern &p, const Path &path)
             continue;
         f.first = t;
         neBefore = neBefore || sentence_.isNe(t);
-        negated = negated || !(spelled && sentence_.isNe(t));
+        if (!(spelled && sentence_.isNe(t)))
+            p.count(isRestrictive(sentence_, t));
     }
     for (qsizetype t = e + 1; t <= e + kNegatorsAfter && inScope(t); ++t) {
         if (sentence_.is(t, kCoordinator))
             break;
-        if (!tokens_[t].negator || !sentence_.is(t, kParticle))
+        if (!tokens_[t].negator || !sentence_.is(t, kParticle) ||
+            !(neBefore || sentence_.is(t, kColloquial)))
             continue;
-        if (neBefore || sentence_.is(t, kColloquial)) {
-            f.last = t;
-            negated = negated || !spelled || !neBefore;
-        }
+        f.last = t;
+        if (!spelled || !neBefore)
+            p.count(isRestrictive(sentence_, t));
+    }
+    return p;
+}
+
+void Search::record(const Pattern &p, const Path &path)
+{
+    bool spelled = false;
+    for (qsizetype t : path.consumed)
+        spelled = spelled || tokens_[t].negator;
+    Found f{path.consumed.first(), path.consumed.last(), path.consumed.first(), path.confidence};
+    const Polarity polarity = this->polarity(path, spelled, f);
+    if (polarity.negated && polarity.restrictiveOnly) {
+        // Affirmed, within limits: it states a plain pattern, and neither states nor denies a
+        // negated one ("ne lit que le début" says little of what is not read).
+        if (!p.negatedList)
+            wanted_.push_back(f);
+        return;
     }
     // A negated-list pattern that spells its negator asks for it as written, not doubled.
     const bool wantsNegated = p.negatedList && !spelled;
-    (negated == wantsNegated ? wanted_ : opposite_).push_back(f);
+    (polarity.negated == wantsNegated ? wanted_ : opposite_).push_back(f);
 }
 
 bool overlaps(const Found &a, const Found &b)

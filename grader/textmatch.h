@@ -51,7 +51,9 @@ QList<Token> tokenize(const QString &text);
 //   - alternatives joined by '|' ("min|minute|minutes");
 //   - "..." : up to 3 words of any kind;
 //   - a literal with digits or symbols ("00:00:30", "%j", "scancel"), matched exactly
-//     after normalisation.
+//     after normalisation. A word of letters only is a literal when quoted ("\"scancel\"");
+//     unquoted, it is a plain word. A literal also matches either side of an option's '='
+//     ("--time" and "00:02:00" in "--time=00:02:00").
 // Negators between the words of a phrase are skipped (and make the match negated), so
 // "reste en attente" is found, negated, in "ne reste pas en attente".
 struct Concept

@@ -29,8 +29,8 @@ Scenario baseScenario()
 QList<QStringList> squeueBlocks(const QString &transcript)
 {
     QList<QStringList> blocks;
-    static const QRegularExpression row(
-        QStringLiteral("^\\s*(\\d+)\\s+\\S+\\s+\\S+\\s+\\S+\\s+(\\S+)\\s+\\S+\\s+\\d+\\s+\\(?([^)]*)\\)?$"));
+    static const QRegularExpression row(QStringLiteral(
+        "^\\s*(\\d+)\\s+\\S+\\s+\\S+\\s+\\S+\\s+(\\S+)\\s+\\S+\\s+\\d+\\s+\\(?([^)]*)\\)?$"));
     for (const QString &block : transcript.split(QStringLiteral("[+"))) {
         if (!block.contains(QLatin1String("] $ squeue")))
             continue;
@@ -120,7 +120,8 @@ private Q_SLOTS:
         // What travels in the student's folder reads back to the same situation, and the
         // engine sees it as the quick simulation does.
         QString error;
-        const auto reread = readScenario(scenarioToYaml(*variant), QStringLiteral("exercice2.yaml"), &error);
+        const auto reread =
+            readScenario(scenarioToYaml(*variant), QStringLiteral("exercice2.yaml"), &error);
         QVERIFY2(reread, qPrintable(error));
         QCOMPARE(factBlocks(simulateExercise2(*reread)), factBlocks(facts));
         QCOMPARE(squeueBlocks(engineTranscript(*reread)), factBlocks(facts));
@@ -129,8 +130,10 @@ private Q_SLOTS:
     void variantsDiffer()
     {
         const Scenario base = baseScenario();
-        const QByteArray a = scenarioToYaml(*exercise2Variant(base, variantSeed(QStringLiteral("s01"))));
-        const QByteArray b = scenarioToYaml(*exercise2Variant(base, variantSeed(QStringLiteral("s02"))));
+        const QByteArray a =
+            scenarioToYaml(*exercise2Variant(base, variantSeed(QStringLiteral("s01"))));
+        const QByteArray b =
+            scenarioToYaml(*exercise2Variant(base, variantSeed(QStringLiteral("s02"))));
         QVERIFY(a != b);
         // The id is normalised: case, spaces and accents do not make another variant.
         QCOMPARE(variantSeed(QStringLiteral("  Élodie ")), variantSeed(QStringLiteral("elodie")));

@@ -301,6 +301,8 @@ void TestTextMatch::negators_data()
                             << "ne pas";
     QTest::newRow("elided n'") << "Elle n'est pas lue"
                                << "n pas";
+    QTest::newRow("n'a pas") << "La directive n'a pas d'effet"
+                             << "n pas";
     QTest::newRow("a lone n") << "n tâches"
                               << "";
     QTest::newRow("french") << "jamais aucune aucun rien sans ni nullement"
@@ -516,9 +518,18 @@ void TestTextMatch::match_data()
     row("sans") << "Sans être lue, la directive disparaît." << QStringList{"lu*"} << none
                 << "contradicted"
                 << "Sans être lue" << 0.8;
-    row("ne ... que is a negation (header)")
-        << "Slurm ne lit que les premières lignes." << none << QStringList{"lit"} << "found"
-        << "ne lit que" << 1.0;
+    row("ne ... que restricts: it affirms") << "Le job 53 ne démarre qu'après la fin du 52."
+                                            << QStringList{"demarr* ... apres"} << none << "found"
+                                            << "ne démarre qu'après" << 1.0;
+    row("ne ... que, plain word") << "Slurm ne lit que les premières lignes." << QStringList{"lit"}
+                                  << none << "found"
+                                  << "ne lit que" << 1.0;
+    row("ne ... que neither states nor denies a negated pattern")
+        << "Slurm ne lit que les premières lignes." << none << QStringList{"lit"} << "none"
+        << "" << 0.0;
+    row("ne ... pas que is a negation")
+        << "Le job ne démarre pas que le lundi." << QStringList{"demarr*"} << none << "contradicted"
+        << "ne démarre pas" << 1.0;
     row("expletive ne") << "Le job attend avant qu'il ne soit lancé." << QStringList{"lancé"}
                         << none << "found"
                         << "lancé" << 1.0;
@@ -531,6 +542,22 @@ void TestTextMatch::match_data()
     row("a doubled negation contradicts it")
         << "Ce n'est pas sans effet." << QStringList{"sans effet"} << none << "contradicted"
         << "n'est pas sans effet" << 1.0;
+
+    row("n'a pas d'effet") << "La directive n'a pas d'effet." << none << QStringList{"effet"}
+                           << "found"
+                           << "n'a pas d'effet" << 1.0;
+    row("de ne pas + infinitive") << "Il est conseillé de ne pas mettre de directive après."
+                                  << QStringList{"mettre"} << none << "contradicted"
+                                  << "ne pas mettre" << 1.0;
+    row("ne pas oublier que ...") << "Il ne faut pas oublier que la directive est ignorée."
+                                  << QStringList{"ignor*"} << none << "found"
+                                  << "ignorée" << 1.0;
+    row("relative clause with a subject") << "La directive que Slurm ne lit pas est ignorée."
+                                          << QStringList{"ignor*"} << none << "found"
+                                          << "ignorée" << 1.0;
+    row("... whose own verb is negated")
+        << "La directive que Slurm ne lit pas est ignorée." << none << QStringList{"lit"} << "found"
+        << "ne lit pas" << 1.0;
 
     // -- Pending jobs (exercise 2).
     row("reste en attente") << "Le job 53 reste en attente (PENDING)."
@@ -572,6 +599,14 @@ void TestTextMatch::match_data()
     row("relative clause with an auxiliary") << "Le job qui n'est pas lancé reste en attente."
                                              << QStringList{"reste en attente"} << none << "found"
                                              << "reste en attente" << 1.0;
+    row("an adverb keeps a relative clause's negation open")
+        << "Le job qui ne démarre pas immédiatement reste en attente." << QStringList{"immediat*"}
+        << none << "contradicted"
+        << "ne démarre pas immédiatement" << 1.0;
+    row("... and so does a participle after one")
+        << "Le job qui n'est pas encore lancé reste en attente." << QStringList{"lancé"} << none
+        << "contradicted"
+        << "n'est pas encore lancé" << 1.0;
     row("inversion") << "Pourquoi reste-t-il en attente ? Faute de ressources."
                      << QStringList{"reste en attente"} << none << "found"
                      << "reste-t-il en attente" << 1.0;
@@ -606,6 +641,10 @@ void TestTextMatch::match_data()
     row("english relative clause") << "The job that does not start stays pending."
                                    << QStringList{"stays pending"} << none << "found"
                                    << "stays pending" << 1.0;
+    row("english relative clause with a subject")
+        << "The directive that Slurm does not read is ignored." << QStringList{"ignored"} << none
+        << "found"
+        << "ignored" << 1.0;
     row("french pattern, english answer")
         << "The late directive is ignored." << QStringList{"ignorée"} << none << "found"
         << "ignored" << 1.0;
