@@ -311,8 +311,7 @@ QByteArray scenarioToYaml(const Scenario &s)
     y += QStringLiteral("user: %1\n").arg(s.user);
     y += QStringLiteral("start: %1\n")
              .arg(QDateTime::fromSecsSinceEpoch(s.start, QTimeZone::utc())
-                      .toString(Qt::ISODate)
-                      .chopped(1));
+                      .toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss")));
     y += QStringLiteral("seed: %1\n").arg(s.seed);
     if (!s.cluster.isEmpty()) {
         y += QStringLiteral("cluster: |\n");
@@ -335,6 +334,48 @@ QByteArray scenarioToYaml(const Scenario &s)
         y += QStringLiteral("run: %1}\n").arg(quoted(st.run));
     }
     return y.toUtf8();
+}
+
+namespace {
+
+QString optionValue(const QString &options, const QString &name)
+{
+    const QRegularExpression option(QStringLiteral("--%1=(\\S+)").arg(name));
+    const QRegularExpressionMatch m = option.match(options);
+    return m.hasMatch() ? m.captured(1) : QString();
+}
+
+QString jobsTable(const Scenario &s)
+{
+    static const QRegularExpression firstId(QStringLiteral("FirstJobId=(\\d+)"));
+    const QRegularExpressionMatch m = firstId.match(s.cluster);
+    int id = m.hasMatch() ? m.captured(1).toInt() : 1;
+    QString table = QStringLiteral("| Job | Nom | Utilisateur | Soumis à | Nœuds | Limite | Priorité |\n"
+                                   "|---|---|---|---|---|---|---|\n");
+    for (const ScenarioJob &j : s.jobs)
+        table += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
+                     .arg(id++)
+                     .arg(optionValue(j.options, QStringLiteral("job-name")), j.user,
+                          QDateTime::fromSecsSinceEpoch(s.start + j.submit, QTimeZone::utc())
+                              .toString(QStringLiteral("HH:mm")),
+                          optionValue(j.options, QStringLiteral("nodes")),
+                          optionValue(j.options, QStringLiteral("time")),
+                          j.priority ? QString::number(*j.priority) : QStringLiteral("—"));
+    return table.trimmed();
+}
+
+} // namespace
+
+QString renderExercise2Statement(const QString &templateText, const Scenario &scenario,
+                                 const QString &squeueListing)
+{
+    QHash<QString, QString> p = simulateExercise2(scenario).parameters(scenario.start);
+    p.insert(QStringLiteral("jobs_table"), jobsTable(scenario));
+    QString listing = squeueListing;
+    while (listing.endsWith(u'\n'))
+        listing.chop(1);
+    p.insert(QStringLiteral("squeue"), listing);
+    return fillParameters(templateText, p);
 }
 
 QString fillParameters(QString text, const QHash<QString, QString> &parameters)

@@ -64,6 +64,12 @@ std::optional<Scenario> exercise2Variant(const Scenario &base, const QByteArray 
 // The scenario as YAML in the format of specs/scenario.md (what ex2/exercice2.yaml holds).
 QByteArray scenarioToYaml(const Scenario &scenario);
 
+// Exercise 2's statement for this scenario: {jobs_table} (the jobs in submission order, as
+// a Markdown table), {squeue} (the listing the student reasons on, as the engine printed
+// it) and the parameters of its simulation.
+QString renderExercise2Statement(const QString &templateText, const Scenario &scenario,
+                                 const QString &squeueListing);
+
 // Replaces each {name} of `text` with its parameter.
 QString fillParameters(QString text, const QHash<QString, QString> &parameters);
 
