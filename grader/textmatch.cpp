@@ -945,17 +945,28 @@ struct Path
     TokenStack consumed; // tokens the pattern's words matched, in order
 };
 
-// "ne ... que" restricts ("ne démarre qu'après 52": it does start): a "ne" whose particle
-// is "que", and that "que".
+// "plus" right before a "que" ("n'est plus qu'un commentaire": it is nothing but one).
+bool plusBeforeQue(const Sentence &s, qsizetype t)
+{
+    if (!s.is(t, kPlusOrQue) || s.is(t, kQue))
+        return false;
+    for (qsizetype k = t + 1; k <= t + 3 && s.sameClause(k, t); ++k)
+        if (s.is(k, kQue))
+            return true;
+    return false;
+}
+
+// "ne ... que" restricts ("ne démarre qu'après 52": it does start), and so does "ne ... plus
+// que": a "ne" whose particle is "que" (or "plus" then "que"), and those particles.
 bool isRestrictive(const Sentence &s, qsizetype t)
 {
-    if (s.is(t, kQue))
+    if (s.is(t, kQue) || plusBeforeQue(s, t))
         return true;
     if (!s.isNe(t))
         return false;
     for (qsizetype k = t + 1; k <= t + 5 && s.sameClause(k, t); ++k)
         if (s.is(k, kParticle) && s.tokens[k].negator)
-            return s.is(k, kQue);
+            return s.is(k, kQue) || plusBeforeQue(s, k);
     return false;
 }
 

@@ -196,6 +196,11 @@ private Q_SLOTS:
             << "Apres hostname elle est ignoree par slurm" << true << false;
         QTest::newRow("english") << "A directive after hostname is ignored by Slurm." << true
                                  << false;
+        QTest::newRow("ne ... que")
+            << "Après hostname, elle n'est plus qu'un commentaire pour Slurm." << true << false;
+        QTest::newRow("aucun effet")
+            << "Placée après hostname, elle n'a aucun effet." << true << false;
+        QTest::newRow("typo") << "Après hostname la directive est ingorée." << true << true;
         QTest::newRow("negated")
             << "Une directive après hostname n'est pas ignorée, Slurm l'applique quand même."
             << false << false;
