@@ -1,9 +1,6 @@
 // Writing grades for instructors' scripts, the LMS and the students.
 #include "report.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLocale>
 
 #include <cmath>
@@ -23,41 +20,74 @@ QString number(double value)
     return QString::number(rounded(value, 2), 'g', 12);
 }
 
-QJsonObject criterionJson(const CriterionResult &c)
+// JSON written by hand so that keys keep the order and layout of grading-output.md's
+// example (QJsonObject would sort them): one criterion per line.
+QString jsonString(const QString &text)
 {
-    QJsonObject o{{QStringLiteral("id"), c.id},
-                  {QStringLiteral("passed"), c.passed},
-                  {QStringLiteral("points"), rounded(c.points, 2)},
-                  {QStringLiteral("max"), rounded(c.max, 2)},
-                  {QStringLiteral("confidence"), rounded(c.confidence, 2)},
-                  {QStringLiteral("review"), c.review},
-                  {QStringLiteral("feedback"), c.feedback},
-                  {QStringLiteral("evidence"), c.evidence}};
-    if (c.overridden)
-        o.insert(QStringLiteral("overridden"),
-                 QJsonObject{{QStringLiteral("by"), c.overridden->by},
-                             {QStringLiteral("at"), c.overridden->at.toString(Qt::ISODate)},
-                             {QStringLiteral("why"), c.overridden->why},
-                             {QStringLiteral("was"), rounded(c.overridden->was, 2)}});
-    return o;
+    QString out = QStringLiteral("\"");
+    for (const QChar ch : text) {
+        switch (ch.unicode()) {
+        case u'"':
+            out += QStringLiteral("\\\"");
+            break;
+        case u'\\':
+            out += QStringLiteral("\\\\");
+            break;
+        case u'\n':
+            out += QStringLiteral("\\n");
+            break;
+        case u'\r':
+            out += QStringLiteral("\\r");
+            break;
+        case u'\t':
+            out += QStringLiteral("\\t");
+            break;
+        default:
+            if (ch.unicode() < 0x20)
+                out += QStringLiteral("\\u%1").arg(ch.unicode(), 4, 16, QLatin1Char('0'));
+            else
+                out += ch;
+        }
+    }
+    return out + u'"';
 }
 
-QJsonObject resultJson(const ExerciseResult &r)
+QString jsonBool(bool value)
 {
-    QJsonObject o{{QStringLiteral("student"), r.student},
-                  {QStringLiteral("exercise"), r.exercise},
-                  {QStringLiteral("score"), rounded(r.score, 2)},
-                  {QStringLiteral("max"), rounded(r.max, 2)},
-                  {QStringLiteral("rubric"), r.rubricTag}};
-    if (!r.error.isEmpty()) {
-        o.insert(QStringLiteral("error"), r.error);
-        return o;
-    }
-    QJsonArray criteria;
+    return value ? QStringLiteral("true") : QStringLiteral("false");
+}
+
+QString criterionJson(const CriterionResult &c)
+{
+    QString line = QStringLiteral("{\"id\": %1, \"passed\": %2, \"points\": %3, \"max\": %4, "
+                                  "\"confidence\": %5, \"review\": %6, \"feedback\": %7, "
+                                  "\"evidence\": %8")
+                       .arg(jsonString(c.id), jsonBool(c.passed), number(c.points), number(c.max),
+                            number(c.confidence), jsonBool(c.review), jsonString(c.feedback),
+                            jsonString(c.evidence));
+    if (c.overridden)
+        line +=
+            QStringLiteral(", \"overridden\": {\"by\": %1, \"at\": %2, \"why\": %3, \"was\": %4}")
+                .arg(jsonString(c.overridden->by),
+                     jsonString(c.overridden->at.toString(Qt::ISODate)),
+                     jsonString(c.overridden->why), number(c.overridden->was));
+    return line + u'}';
+}
+
+QString resultJson(const ExerciseResult &r)
+{
+    QString o =
+        QStringLiteral("  {\n    \"student\": %1,\n    \"exercise\": %2,\n    \"score\": %3,\n"
+                       "    \"max\": %4,\n    \"rubric\": %5,\n")
+            .arg(jsonString(r.student), jsonString(r.exercise), number(r.score), number(r.max),
+                 jsonString(r.rubricTag));
+    if (!r.error.isEmpty())
+        return o + QStringLiteral("    \"error\": %1\n  }").arg(jsonString(r.error));
+    QStringList criteria;
     for (const CriterionResult &c : r.criteria)
-        criteria.append(criterionJson(c));
-    o.insert(QStringLiteral("criteria"), criteria);
-    return o;
+        criteria << QStringLiteral("      ") + criterionJson(c);
+    return o + QStringLiteral("    \"criteria\": [\n%1\n    ]\n  }")
+                   .arg(criteria.join(QStringLiteral(",\n")));
 }
 
 QString csvField(const QString &text)
@@ -78,10 +108,13 @@ QString frenchNumber(double value)
 
 QByteArray resultsToJson(const QList<ExerciseResult> &results)
 {
-    QJsonArray array;
+    if (results.isEmpty())
+        return "[]\n";
+    QStringList objects;
     for (const ExerciseResult &r : results)
-        array.append(resultJson(r));
-    return QJsonDocument(array).toJson(QJsonDocument::Indented);
+        objects << resultJson(r);
+    return (QStringLiteral("[\n") + objects.join(QStringLiteral(",\n")) + QStringLiteral("\n]\n"))
+        .toUtf8();
 }
 
 QByteArray resultsToCsv(const QList<ExerciseResult> &results, const QList<Rubric> &rubrics)
