@@ -6,7 +6,8 @@
 // Then, for review thresholds from 0.50 to 0.95, the accuracy of the automatic decisions and
 // the share sent to review: the threshold of the rubrics is chosen from this table.
 //
-//   bench_grading_quality [DATA_DIR]   (default: the source tree's bench/grading)
+//   bench_grading_quality [DATA_DIR [CRITERION]]   (default: the source tree's bench/grading)
+// With CRITERION, every case of that criterion is printed with the grader's evidence.
 #include "grader.h"
 
 #include <QCoreApplication>
@@ -33,6 +34,7 @@ struct Outcome
     Case c;
     bool passed = false;
     double confidence = 0;
+    QString evidence, feedback;
 };
 
 QList<Case> readCases(const QString &dir)
@@ -65,7 +67,7 @@ std::optional<Outcome> grade(const RubricSet &set, const Case &c)
     const ExerciseResult r = gradeExercise(*rubric, readExercise(QStringLiteral("bench"), *rubric, dir.path()));
     for (const CriterionResult &cr : r.criteria)
         if (cr.id == c.criterion)
-            return Outcome{c, cr.passed, cr.confidence};
+            return Outcome{c, cr.passed, cr.confidence, cr.evidence, cr.feedback};
     return std::nullopt;
 }
 
@@ -116,6 +118,15 @@ int main(int argc, char **argv)
                          qPrintable(c.criterion));
     }
     const double threshold = set.rubrics.first().reviewBelow;
+    if (argc > 2) {
+        for (const Outcome &o : outcomes)
+            if (o.c.criterion == QLatin1String(argv[2]))
+                std::printf("[%s label %s] grader %s %.2f\n  text: %s\n  evidence: %s\n  feedback: %s\n\n",
+                            qPrintable(o.c.kind), qPrintable(o.c.label), o.passed ? "pass" : "fail",
+                            o.confidence, qPrintable(o.c.text.simplified().left(300)),
+                            qPrintable(o.evidence), qPrintable(o.feedback.right(200)));
+        return 0;
+    }
     QMap<QString, Tally> perCriterion;
     Tally all;
     for (const Outcome &o : outcomes) {

@@ -27,7 +27,7 @@ const CheckerTable &table()
 QStringList conceptReferences(const Criterion &c)
 {
     QStringList names;
-    for (const char *key : {"all", "any", "forbid", "near", "compared"}) {
+    for (const char *key : {"all", "any", "forbid", "near", "compared", "weak"}) {
         const QVariant v = c.params.value(QLatin1String(key));
         const QVariantList items =
             v.typeId() == QMetaType::QVariantList ? v.toList() : QVariantList{v};
@@ -36,9 +36,14 @@ QStringList conceptReferences(const Criterion &c)
                 names << item.toString();
     }
     for (const QVariant &line : c.params.value(QStringLiteral("lines")).toList()) {
-        const QVariant spec = line.toMap().value(QStringLiteral("concept"));
-        if (spec.typeId() != QMetaType::QVariantMap)
-            names << spec.toString();
+        for (const char *key : {"concept", "meaning", "forbid"}) {
+            const QVariant spec = line.toMap().value(QLatin1String(key));
+            const QVariantList items =
+                spec.typeId() == QMetaType::QVariantList ? spec.toList() : QVariantList{spec};
+            for (const QVariant &item : items)
+                if (item.isValid() && item.typeId() != QMetaType::QVariantMap)
+                    names << item.toString();
+        }
     }
     return names;
 }

@@ -208,10 +208,13 @@ QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penal
         });
         if (!named)
             continue;
-        if (!text.mid(b.from, b.to - b.from).trimmed().startsWith(u'#')) {
+        const QString blockText = text.mid(b.from, b.to - b.from).trimmed();
+        if (!blockText.startsWith(u'#')) {
             near << b;
             continue;
         }
+        if (headingLevel(blockText) == 1)
+            continue; // a title names the document, not one of its questions
         // A heading names the question: its answer is what follows, up to the next heading.
         Span under{b.to, b.to};
         for (int j = i + 1; j < blocks.size(); ++j) {
@@ -278,6 +281,26 @@ CheckOutcome decide(const BlockVerdict &best, int required, double penalty, cons
     return out;
 }
 
+// Words that often go with a right answer but also with a wrong one ("commentaire": for
+// Slurm, or only for bash?): found where the answer is, they make a guess an instructor
+// confirms, never a decision.
+void considerWeakSignals(const Criterion &c, CheckContext &ctx, const BlockVerdict &best,
+                         CheckOutcome *out)
+{
+    const QList<Concept> weak = conceptList(c.params.value(QStringLiteral("weak")), ctx.rubric());
+    const TextMatcher &m = ctx.matcher(c.file);
+    for (const Concept &w : weak) {
+        const ConceptMatch cm = m.matchIn(w, best.span.from, best.span.to);
+        if (!cm.found)
+            continue;
+        out->passed = true;
+        out->confidence = 0.5;
+        out->evidence = quote(ctx.file(c.file).text, cm);
+        out->note = QStringLiteral("La réponse n'est pas assez explicite pour être jugée seule.");
+        return;
+    }
+}
+
 CheckOutcome checkConcepts(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
@@ -304,12 +327,35 @@ CheckOutcome checkConcepts(const Criterion &c, CheckContext &ctx)
     CheckOutcome out = best ? decide(*best, required, penalty, f.text) : CheckOutcome{};
     if (!best)
         out.confidence = 0.85 * penalty;
+    if (best && !out.passed && !best->forbidden && best->contradicted == 0)
+        considerWeakSignals(c, ctx, *best, &out);
     if (!note.isEmpty())
         out.note = out.note.isEmpty() ? note : note + u' ' + out.note;
     return out;
 }
 
-// One explanation per script line, in the script's order, each in its own sentence.
+// What is wrong with the sentence explaining a line: it says something the line does not do
+// (`forbid`), or nothing of what it does (`meaning`). Empty when it reads right.
+QString meaningProblem(const Criterion &c, const QVariantMap &line, CheckContext &ctx,
+                       Span sentence)
+{
+    const TextMatcher &m = ctx.matcher(c.file);
+    for (const Concept &wrong : conceptList(line.value(QStringLiteral("forbid")), ctx.rubric())) {
+        const ConceptMatch cm = m.matchIn(wrong, sentence.from, sentence.to);
+        if (cm.found)
+            return QStringLiteral("« %1 »").arg(cm.evidence);
+    }
+    const QList<Concept> meaning = conceptList(line.value(QStringLiteral("meaning")), ctx.rubric());
+    if (meaning.isEmpty())
+        return QString();
+    for (const Concept &right : meaning)
+        if (m.matchIn(right, sentence.from, sentence.to).found)
+            return QString();
+    return QStringLiteral("son rôle n'est pas dit");
+}
+
+// One explanation per script line, in the script's order, each in its own sentence, saying
+// what that line does.
 CheckOutcome checkOnePerLine(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
@@ -319,35 +365,42 @@ CheckOutcome checkOnePerLine(const Criterion &c, CheckContext &ctx)
     const QList<Span> units = sentences(f.text);
     const TextMatcher &m = ctx.matcher(c.file);
     int next = 0; // the first sentence the next line's explanation may be in
-    QStringList missing, evidence;
+    QStringList missing, misread, evidence;
     double confidence = 1.0;
-    for (int i = 0; i < lines.size(); ++i) {
-        const QVariantMap line = lines[i].toMap();
-        const Concept lineConcept =
-            conceptFrom(line.value(QStringLiteral("concept")), ctx.rubric());
+    for (const QVariant &entry : lines) {
+        const QVariantMap line = entry.toMap();
+        const QString label = line.value(QStringLiteral("label")).toString();
+        const Concept identifies = conceptFrom(line.value(QStringLiteral("concept")), ctx.rubric());
         bool found = false;
         for (int u = next; u < units.size() && !found; ++u) {
-            const ConceptMatch cm = m.matchIn(lineConcept, units[u].from, units[u].to);
+            const ConceptMatch cm = m.matchIn(identifies, units[u].from, units[u].to);
             if (!cm.found)
                 continue;
             found = true;
             next = u + 1;
             confidence = std::min(confidence, cm.confidence);
-            evidence << QStringLiteral("%1 → %2").arg(
-                line.value(QStringLiteral("label")).toString(), quote(f.text, cm));
+            evidence << QStringLiteral("%1 → %2").arg(label, quote(f.text, cm));
+            const QString problem = meaningProblem(c, line, ctx, units[u]);
+            if (!problem.isEmpty())
+                misread << QStringLiteral("%1 : %2").arg(label, problem);
         }
         if (!found)
-            missing << line.value(QStringLiteral("label")).toString();
+            missing << label;
     }
     CheckOutcome out;
-    out.passed = missing.isEmpty();
+    out.passed = missing.isEmpty() && misread.isEmpty();
     out.evidence = evidence.join(QStringLiteral(" ; "));
-    if (!out.passed) {
-        out.note = QStringLiteral("Pas d'explication reconnue, à sa place dans l'ordre, pour : %1.")
-                       .arg(missing.join(QStringLiteral(", ")));
-        // One line missed may be one phrased in words the grader does not know.
-        confidence = missing.size() == 1 ? 0.6 : 0.9;
-    }
+    QStringList notes;
+    if (!missing.isEmpty())
+        notes << QStringLiteral("Pas d'explication reconnue, à sa place dans l'ordre, pour : %1.")
+                     .arg(missing.join(QStringLiteral(", ")));
+    if (!misread.isEmpty())
+        notes << QStringLiteral("Explication à revoir pour %1.")
+                     .arg(misread.join(QStringLiteral(" ; ")));
+    out.note = notes.join(u' ');
+    // One line missed or unclear may be one phrased in words the grader does not know.
+    if (!out.passed)
+        confidence = missing.size() + misread.size() == 1 ? 0.6 : 0.9;
     out.confidence = confidence;
     return out;
 }
