@@ -67,66 +67,134 @@ QRegularExpression idPattern(const QString &id)
         QStringLiteral("(?<![\\w.:-])%1(?![\\w:])").arg(QRegularExpression::escape(id)));
 }
 
-enum class Reason { None, Resources, Priority };
+enum class Reason { None, Resources, Priority, Other };
 
-// The reasons a sentence gives, by position.
-QList<QPair<qsizetype, Reason>> reasonsIn(const QString &sentence)
+// A reason (or a state) named somewhere in a sentence.
+struct Mention
+{
+    qsizetype at = 0;
+    Reason reason = Reason::None;
+    bool negated = false;     // "n'attend pas pour Priority"
+    bool comparative = false; // "51 est plus prioritaire": about the job before it, not a wait
+};
+
+bool negatedAt(const QString &sentence, qsizetype at)
+{
+    static const QRegularExpression negator(
+        QStringLiteral("(\\bne\\b|\\bn['’]\\w+|\\bpas\\b|\\bjamais\\b|\\bnot\\b|n['’]t\\b|\\bno\\b)"
+                       "[^,;:.()]{0,24}$"),
+        QRegularExpression::CaseInsensitiveOption);
+    return negator.match(sentence.left(at)).hasMatch();
+}
+
+// The reasons a sentence gives, by position: Resources (named, or nodes busy), Priority
+// (named, or a job ahead), and a wrong one (fairshare, which the squeue reason does not say).
+QList<Mention> reasonsIn(const QString &sentence)
 {
     static const QRegularExpression resources(
         QStringLiteral(
             "ress?ources?|\\bplace\\b|n[œo]e?uds?\\s+(occup|pris|libre)|pas\\s+assez\\s+de\\s+n|"
-            "deux\\s+n[œo]e?uds|\\bbusy\\b|nodes?\\s+(busy|free)"),
+            "deux\\s+n[œo]e?uds|\\bbusy\\b|nodes?\\s+(busy|free)|\\boccup[ée]+s?\\b|"
+            "\\bpris\\s+par\\b|node\\d+\\s+(est\\s+)?(encore\\s+|toujours\\s+|d[ée]j[àa]\\s+)?("
+            "occup|pris)"),
         QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression priority(QStringLiteral("priorit"),
                                              QRegularExpression::CaseInsensitiveOption);
-    QList<QPair<qsizetype, Reason>> found;
-    for (auto it = resources.globalMatch(sentence); it.hasNext();)
-        found << qMakePair(it.next().capturedStart(), Reason::Resources);
-    for (auto it = priority.globalMatch(sentence); it.hasNext();)
-        found << qMakePair(it.next().capturedStart(), Reason::Priority);
-    std::sort(found.begin(), found.end());
+    static const QRegularExpression comparative(
+        QStringLiteral("(plus|moins|le\\s+plus)\\s+prioritaire|priorit[ée]\\s+(plus|moins)\\s+("
+                       "haute|[ée]lev[ée]e|forte|basse|grande)|"
+                       "priorit[ée]\\s+sup[ée]rieure|(higher|lower|highest|bigger)\\s+priority"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression other(
+        QStringLiteral("fair-?share|trop\\s+consomm|usage\\s+r[ée]cent"),
+        QRegularExpression::CaseInsensitiveOption);
+    QList<Mention> found;
+    for (auto it = resources.globalMatch(sentence); it.hasNext();) {
+        const qsizetype at = it.next().capturedStart();
+        found << Mention{at, Reason::Resources, negatedAt(sentence, at), false};
+    }
+    for (auto it = other.globalMatch(sentence); it.hasNext();) {
+        const qsizetype at = it.next().capturedStart();
+        found << Mention{at, Reason::Other, negatedAt(sentence, at), false};
+    }
+    QList<std::pair<qsizetype, qsizetype>> comparatives;
+    for (auto it = comparative.globalMatch(sentence); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        comparatives << std::pair(m.capturedStart(), m.capturedEnd());
+        found << Mention{m.capturedStart(), Reason::Priority,
+                         negatedAt(sentence, m.capturedStart()), true};
+    }
+    for (auto it = priority.globalMatch(sentence); it.hasNext();) {
+        const qsizetype at = it.next().capturedStart();
+        const bool inComparative =
+            std::any_of(comparatives.begin(), comparatives.end(),
+                        [at](const auto &c) { return at >= c.first && at < c.second; });
+        if (!inComparative)
+            found << Mention{at, Reason::Priority, negatedAt(sentence, at), false};
+    }
+    std::sort(found.begin(), found.end(),
+              [](const Mention &x, const Mention &y) { return x.at < y.at; });
     return found;
 }
 
-// The reason each job is given. Within a sentence, the ids met since the last reason share
-// the next one ("51, 52 et 53 : 51 (Resources), 52 et 53 (Priority)"); a later statement
-// replaces an earlier one; ids after the last reason take the one before them.
-QHash<QString, std::pair<Reason, Sentence>> reasonsGiven(const QList<Sentence> &sentences,
-                                                         const QStringList &ids)
+struct Given
 {
-    QHash<QString, std::pair<Reason, Sentence>> given;
+    Reason reason = Reason::None;
+    Sentence sentence;
+    int groupSize = 0; // how many jobs shared the statement: the fewer, the more specific
+};
+
+// The reason each job is given. Within a sentence, the ids met since the last reason share
+// the next one ("52 et 53 : Priority"). A statement about fewer jobs wins over a list ("51, 52
+// et 53 : 51 (Resources), 52 et 53 (Priority)"); between equals, the first. A negated reason
+// says nothing; a comparative ("51 est plus prioritaire") is about the job just before it,
+// and gives Priority to the others waiting behind it.
+QHash<QString, Given> reasonsGiven(const QList<Sentence> &sentences, const QStringList &ids)
+{
+    QHash<QString, Given> given;
+    const auto assign = [&](const QStringList &group, Reason reason, const Sentence &s) {
+        for (const QString &id : group) {
+            const auto it = given.constFind(id);
+            if (it == given.constEnd() || group.size() < it->groupSize)
+                given.insert(id, Given{reason, s, int(group.size())});
+        }
+    };
     for (const Sentence &s : sentences) {
-        QList<std::tuple<qsizetype, QString, Reason>> events;
+        QList<std::pair<qsizetype, QString>> mentions;
         for (const QString &id : ids)
             for (auto it = idPattern(id).globalMatch(s.text); it.hasNext();)
-                events << std::tuple(it.next().capturedStart(), id, Reason::None);
-        const auto reasons = reasonsIn(s.text);
-        for (const auto &[pos, reason] : reasons)
-            events << std::tuple(pos, QString(), reason);
-        std::sort(events.begin(), events.end(),
-                  [](const auto &a, const auto &b) { return std::get<0>(a) < std::get<0>(b); });
+                mentions << std::pair(it.next().capturedStart(), id);
+        std::sort(mentions.begin(), mentions.end());
         QStringList group;
-        Reason last = Reason::None;
-        for (const auto &[pos, id, reason] : events) {
-            if (reason == Reason::None) {
-                group << id;
+        int next = 0;
+        for (const Mention &r : reasonsIn(s.text)) {
+            while (next < mentions.size() && mentions[next].first < r.at)
+                group << mentions[next++].second;
+            if (r.negated || group.isEmpty())
+                continue;
+            if (r.comparative) {
+                const QString subject = group.takeLast();
+                assign(group, Reason::Priority, s);
+                group = QStringList{subject};
                 continue;
             }
-            for (const QString &g : std::as_const(group))
-                given.insert(g, std::pair(reason, s));
+            assign(group, r.reason, s);
             group.clear();
-            last = reason;
         }
-        for (const QString &g : std::as_const(group))
-            if (last != Reason::None && !given.contains(g))
-                given.insert(g, std::pair(last, s));
     }
     return given;
 }
 
 QString reasonWord(Reason r)
 {
-    return r == Reason::Resources ? QStringLiteral("Resources") : QStringLiteral("Priority");
+    switch (r) {
+    case Reason::Resources:
+        return QStringLiteral("Resources");
+    case Reason::Priority:
+        return QStringLiteral("Priority");
+    default:
+        return QStringLiteral("une autre raison");
+    }
 }
 
 CheckOutcome unusable(const SubmittedFile &f, const QString &name)
@@ -179,21 +247,96 @@ QString quote(const Sentence &s)
     return QStringLiteral("« %1 » (ligne %2 de la réponse)").arg(s.text).arg(s.line);
 }
 
+// What the answer says of each job: waiting (PD, a reason) or running (R, starts, backfill).
+enum class State { Unsaid, Waiting, Running };
+
+QHash<QString, State> statesGiven(const QList<Sentence> &sentences, const QStringList &ids)
+{
+    static const QRegularExpression waiting(
+        QStringLiteral("\\bPD\\b|attente|\\battend\\w*|pending|\\breste(nt)?\\b|bloqu\\w*|"
+                       "\\bwait\\w*|\\bstay\\w*|"
+                       "ress?ources?|priorit"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression running(
+        QStringLiteral(
+            "\\bR\\b|\\btourn\\w*|\\bpar(t|tent|tira)\\b|d[ée]marr\\w*|\\blanc[ée]\\w*|running|"
+            "backfill|s'ex[ée]cut\\w*|\\bruns?\\b|\\bstarts?\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    QHash<QString, State> states;
+    for (const Sentence &s : sentences) {
+        QList<std::tuple<qsizetype, State, QString>> events;
+        for (const QString &id : ids)
+            for (auto it = idPattern(id).globalMatch(s.text); it.hasNext();)
+                events << std::tuple(it.next().capturedStart(), State::Unsaid, id);
+        for (const auto &[re, state] :
+             {std::pair(&waiting, State::Waiting), std::pair(&running, State::Running)})
+            for (auto it = re->globalMatch(s.text); it.hasNext();) {
+                const qsizetype at = it.next().capturedStart();
+                if (!negatedAt(s.text, at))
+                    events << std::tuple(at, state, QString());
+            }
+        std::sort(events.begin(), events.end(),
+                  [](const auto &x, const auto &y) { return std::get<0>(x) < std::get<0>(y); });
+        QStringList group;
+        State last = State::Unsaid;
+        for (const auto &[at, state, id] : events) {
+            if (state == State::Unsaid) {
+                group << id;
+                continue;
+            }
+            for (const QString &g : std::as_const(group))
+                if (states.value(g, State::Unsaid) == State::Unsaid)
+                    states.insert(g, state);
+            group.clear();
+            last = state;
+        }
+        for (const QString &g : std::as_const(group)) // "... : 52 et 53" after the state
+            if (last != State::Unsaid && states.value(g, State::Unsaid) == State::Unsaid)
+                states.insert(g, last);
+    }
+    return states;
+}
+
 CheckOutcome checkPendingJobs(const Criterion &c, CheckContext &ctx)
 {
     CheckOutcome out;
     const auto a = answerTo(c, ctx, &out);
     if (!a)
         return out;
-    QStringList missing;
-    for (const char *key : {"resources", "priority1", "priority2"})
-        if (!idPattern(a->p.value(QLatin1String(key))).match(a->text).hasMatch())
-            missing << a->p.value(QLatin1String(key));
-    out.passed = missing.isEmpty();
+    QStringList pending{a->p.value(QStringLiteral("resources")),
+                        a->p.value(QStringLiteral("priority1")),
+                        a->p.value(QStringLiteral("priority2"))};
+    const QStringList running =
+        a->p.value(QStringLiteral("running")).split(QStringLiteral(", "), Qt::SkipEmptyParts);
+    const QHash<QString, State> states = statesGiven(a->sentences, pending + running);
+    QStringList missing, saidRunning, saidWaiting;
+    for (const QString &id : pending) {
+        if (!idPattern(id).match(a->text).hasMatch())
+            missing << id;
+        else if (states.value(id) == State::Running)
+            saidRunning << id;
+    }
+    for (const QString &id : running)
+        if (states.value(id) == State::Waiting)
+            saidWaiting << id;
+    out.passed = missing.isEmpty() && saidRunning.isEmpty() && saidWaiting.isEmpty();
     out.confidence = a->penalty;
-    if (!out.passed)
-        out.note = QStringLiteral("Jobs en attente non cités : %1.")
-                       .arg(missing.join(QStringLiteral(", ")));
+    QStringList notes;
+    if (!missing.isEmpty())
+        notes << QStringLiteral("Jobs en attente non cités : %1.")
+                     .arg(missing.join(QStringLiteral(", ")));
+    if (!saidRunning.isEmpty())
+        notes << QStringLiteral("%1 ne part pas : il reste PD.")
+                     .arg(saidRunning.join(QStringLiteral(", ")));
+    if (!saidWaiting.isEmpty())
+        notes << QStringLiteral("%1 tourne déjà, il n'est pas en attente.")
+                     .arg(saidWaiting.join(QStringLiteral(", ")));
+    out.note = notes.join(u' ');
+    // Cited but never said to wait: the answer may say it in words the grader does not know.
+    if (out.passed)
+        for (const QString &id : pending)
+            if (states.value(id) != State::Waiting)
+                out.confidence = std::min(out.confidence, 0.6);
     return out;
 }
 
@@ -214,7 +357,10 @@ CheckOutcome checkReasons(const Criterion &c, CheckContext &ctx)
         ids << id;
     const auto allGiven = reasonsGiven(a->sentences, ids);
     for (const auto &[id, reason] : expected) {
-        const auto given = allGiven.contains(id) ? std::optional(allGiven.value(id)) : std::nullopt;
+        const auto found = allGiven.constFind(id);
+        const auto given = found == allGiven.constEnd()
+                               ? std::nullopt
+                               : std::optional(std::pair(found->reason, found->sentence));
         if (!given) {
             wrong << QStringLiteral("aucune raison reconnue pour %1").arg(id);
             confidence = std::min(confidence, 0.7); // perhaps said in other words
@@ -240,7 +386,11 @@ CheckOutcome checkCancelCommand(const Criterion &c, CheckContext &ctx)
     const auto a = answerTo(c, ctx, &out);
     if (!a)
         return out;
-    static const QRegularExpression command(QStringLiteral("scancel\\b[^\\n`]*"));
+    // The command and its arguments only: options, their values, job ids ("scancel 51, qui
+    // arrête..." is "scancel 51").
+    static const QRegularExpression command(
+        QStringLiteral("scancel(?:[ \\t]+(?:-{1,2}[A-Za-z][\\w-]*(?:=\\S+|[ "
+                       "\\t]+(?!\\d)[\\w$.-]+)?|\\d[\\d_]*\\b))*"));
     const QString right = QStringLiteral("scancel ") + a->p.value(QStringLiteral("cancelled"));
     QStringList others;
     bool found = false;
@@ -268,29 +418,48 @@ CheckOutcome checkCancelCommand(const Criterion &c, CheckContext &ctx)
     return out;
 }
 
-// Whether a sentence says `id` starts (and not that it waits).
+// Whether a sentence says `id` starts: a start verb next to it (after it, or before it as in
+// "c'est 52 qui part" / "part ... 52"), with no other job id in between. `negated` when a
+// negation covers the pair ("ce n'est pas 53 qui part").
 bool saysStarts(const Sentence &s, const QString &id, bool *negated)
 {
     static const QRegularExpression starts(
         QStringLiteral(
             "\\b(part|partira|d[ée]marr\\w*|lanc\\w*|commenc\\w*|tourn\\w*|ex[ée]cut\\w*|"
-            "obtient|prend|passe\\s+en\\s+R|running|start\\w*|runs?)\\b|\\bR\\b"),
+            "obtient|prend|passe\\s+en\\s+R|running|start\\w*|runs?|gets)\\b|\\bR\\b"),
         QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression otherId(QStringLiteral("\\b\\d{2,}\\b"));
+    const QRegularExpressionMatch at = idPattern(id).match(s.text);
+    if (!at.hasMatch())
+        return false;
+    std::optional<std::pair<qsizetype, qsizetype>> best; // the verb's span, nearest first
+    for (auto it = starts.globalMatch(s.text); it.hasNext();) {
+        const QRegularExpressionMatch v = it.next();
+        const bool after = v.capturedStart() >= at.capturedEnd();
+        const QString between =
+            after ? s.text.mid(at.capturedEnd(), v.capturedStart() - at.capturedEnd())
+                  : s.text.mid(v.capturedEnd(), at.capturedStart() - v.capturedEnd());
+        if (otherId.match(between).hasMatch() ||
+            between.contains(QRegularExpression(QStringLiteral("[.;]"))))
+            continue;
+        const qsizetype distance = between.size();
+        if (!best || distance < std::abs(best->first))
+            best = std::pair(after ? distance : -distance,
+                             after ? v.capturedStart() : v.capturedEnd());
+        if (after)
+            break;
+    }
+    if (!best)
+        return false;
+    const qsizetype from = std::min(at.capturedStart(), best->second);
+    const qsizetype to = std::max(at.capturedEnd(), best->second);
     static const QRegularExpression negation(
-        QStringLiteral("\\b(ne|n'|n’|pas|jamais|not|never)\\b"),
+        QStringLiteral("\\b(ne|n'|n’|pas|jamais|not|never)\\b|n't\\b"),
         QRegularExpression::CaseInsensitiveOption);
-    const QRegularExpressionMatch id_ = idPattern(id).match(s.text);
-    if (!id_.hasMatch())
-        return false;
-    const QRegularExpressionMatch verb = starts.match(s.text, id_.capturedEnd());
-    if (!verb.hasMatch())
-        return false;
-    // The next id between the job and the verb takes the verb ("52 part, 53 reste").
-    const QString between = s.text.mid(id_.capturedEnd(), verb.capturedStart() - id_.capturedEnd());
-    if (between.contains(QRegularExpression(QStringLiteral("\\b\\d{2,}\\b"))))
-        return false;
-    *negated = negation.match(between).hasMatch() ||
-               negation.match(s.text.mid(verb.capturedEnd(), 6)).hasMatch();
+    // The negation in the pair, or just before it ("n'est pas 53 qui part", "53 ne part pas").
+    const QString around = s.text.mid(std::max<qsizetype>(0, from - 12), to - from + 12 + 6);
+    *negated = negation.match(around).hasMatch() &&
+               !around.contains(QRegularExpression(QStringLiteral("\\bmais\\b|\\bbut\\b")));
     return true;
 }
 
@@ -334,9 +503,18 @@ CheckOutcome checkWhyWaits(const Criterion &c, CheckContext &ctx)
     const QString stayer = a->p.value(QStringLiteral("stays"));
     // Either reason is right: the other job comes first (Priority), or no node is free
     // until the running job's limit (Resources).
+    const QString cancelled = a->p.value(QStringLiteral("cancelled"));
     for (const Sentence &s : a->sentences) {
         if (!idPattern(stayer).match(s.text).hasMatch() || reasonsIn(s.text).isEmpty())
             continue;
+        if (idPattern(cancelled).match(s.text).hasMatch()) {
+            // The cancelled job no longer holds anything back.
+            out.evidence = quote(s);
+            out.confidence = 0.85 * a->penalty;
+            out.note = QStringLiteral("Le job %1 est arrêté : il ne retient plus %2.")
+                           .arg(cancelled, stayer);
+            return out;
+        }
         out.passed = true;
         out.confidence = a->penalty;
         out.evidence = quote(s);

@@ -10,6 +10,16 @@ namespace schedlab::grader {
 
 namespace {
 
+// Below this many words, an answer in which nothing is recognised has said nothing.
+constexpr int kSubstantialAnswerWords = 8;
+// A block this short that names a question ("1. **Démarrage**") is a label for what follows.
+constexpr int kLabelWords = 6;
+
+int wordCount(const QString &text)
+{
+    return int(text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts).size());
+}
+
 struct Span
 {
     qsizetype from = 0;
@@ -209,19 +219,24 @@ QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penal
         if (!named)
             continue;
         const QString blockText = text.mid(b.from, b.to - b.from).trimmed();
-        if (!blockText.startsWith(u'#')) {
+        const bool label = !blockText.startsWith(u'#') && wordCount(blockText) < kLabelWords;
+        if (!blockText.startsWith(u'#') && !label) {
             near << b;
             continue;
         }
         if (headingLevel(blockText) == 1)
             continue; // a title names the document, not one of its questions
-        // A heading names the question: its answer is what follows, up to the next heading.
+        // A heading, or a short label ("1. **Démarrage**"), names the question: its answer
+        // is what follows, up to the next heading or numbered item.
+        static const QRegularExpression numbered(QStringLiteral("^\\s*\\d+[.)]\\s"));
         Span under{b.to, b.to};
         for (int j = i + 1; j < blocks.size(); ++j) {
-            if (text.mid(blocks[j].from, blocks[j].to - blocks[j].from).trimmed().startsWith(u'#'))
+            const QString next = text.mid(blocks[j].from, blocks[j].to - blocks[j].from);
+            if (next.trimmed().startsWith(u'#') || (label && numbered.match(next).hasMatch()))
                 break;
             under.to = blocks[j].to;
         }
+
         near << Span{b.from, under.to};
     }
     if (near.isEmpty()) {
@@ -274,9 +289,17 @@ CheckOutcome decide(const BlockVerdict &best, int required, double penalty, cons
         out.confidence = 0.9 * penalty;
         out.note = QStringLiteral("La réponse dit le contraire de ce qui est attendu : %1.")
                        .arg(out.evidence);
+    } else if (best.found > 0) {
+        // Part of the answer is there: the rest may be phrased in words the grader does not know.
+        out.confidence = 0.6 * penalty;
     } else {
-        // Part of the answer is there: it may be phrased in words the grader does not know.
-        out.confidence = (best.found > 0 ? 0.6 : 0.85) * penalty;
+        // Nothing recognised: sure when there is next to nothing to read, not when a real
+        // answer is written in words the grader does not know (bench/grading's figures).
+        const int words =
+            int(text.mid(best.span.from, best.span.to - best.span.from)
+                    .split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts)
+                    .size());
+        out.confidence = (words < kSubstantialAnswerWords ? 0.95 : 0.7) * penalty;
     }
     return out;
 }

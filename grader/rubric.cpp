@@ -97,6 +97,7 @@ Concept conceptFromNode(const QString &name, const YAML::Node &node)
     c.name = name;
     c.patterns = expandPhraseAlternatives(stringList(node["patterns"], "patterns"));
     c.negatedPatterns = expandPhraseAlternatives(stringList(node["negated"], "negated"));
+    c.anyPolarity = node["neutral"] && node["neutral"].as<bool>();
     if (c.patterns.isEmpty() && c.negatedPatterns.isEmpty())
         throw RubricError{
             lineOf(node),

@@ -806,6 +806,7 @@ struct Pattern
 {
     QList<Element> elements;
     bool negatedList = false; // from Concept::negatedPatterns
+    bool anyPolarity = false; // from Concept::anyPolarity
 };
 
 constexpr int kMaxGap = 3;
@@ -1141,6 +1142,10 @@ void Search::record(const Pattern &p, const Path &path)
         spelled = spelled || tokens_[t].negator;
     Found f{path.consumed.first(), path.consumed.last(), path.consumed.first(), path.confidence};
     const Polarity polarity = this->polarity(path, spelled, f);
+    if (p.anyPolarity) {
+        wanted_.push_back(f);
+        return;
+    }
     if (polarity.negated && polarity.restrictiveOnly) {
         // Affirmed, within limits: it states a plain pattern, and neither states nor denies a
         // negated one ("ne lit que le début" says little of what is not read).
@@ -1240,6 +1245,8 @@ ConceptMatch TextMatcher::matchIn(const Concept &wanted, qsizetype from, qsizety
         patterns.append(compilePattern(p, false, atoms));
     for (const QString &p : wanted.negatedPatterns)
         patterns.append(compilePattern(p, true, atoms));
+    for (Pattern &p : patterns)
+        p.anyPolarity = wanted.anyPolarity;
     Search search(text_, tokens_, *index_, lo, hi);
     for (const Pattern &p : patterns)
         if (!p.elements.isEmpty())

@@ -62,6 +62,9 @@ struct Concept
     QStringList patterns;        // matches when found and NOT negated
     QStringList negatedPatterns; // matches when found AND negated ("compte" in "ne compte
                                  // plus" means ignored)
+    // A thing named rather than a statement ("Kueue", "sbatch"): found whatever the sentence
+    // affirms or denies about it ("sans Kueue", "on n'installe pas Kueue").
+    bool anyPolarity = false;
 };
 
 struct ConceptMatch

@@ -197,7 +197,7 @@ private Q_SLOTS:
         QTest::newRow("english") << "A directive after hostname is ignored by Slurm." << true
                                  << false;
         QTest::newRow("ne ... que")
-            << "Après hostname, elle n'est plus qu'un commentaire pour Slurm." << true << false;
+            << "Après hostname, elle n'est plus qu'un commentaire pour Slurm." << true << true;
         QTest::newRow("aucun effet")
             << "Placée après hostname, elle n'a aucun effet." << true << false;
         QTest::newRow("typo") << "Après hostname la directive est ingorée." << true << true;
