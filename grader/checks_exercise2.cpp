@@ -255,7 +255,7 @@ QHash<QString, State> statesGiven(const QList<Sentence> &sentences, const QStrin
     static const QRegularExpression waiting(
         QStringLiteral("\\bPD\\b|attente|\\battend\\w*|pending|\\breste(nt)?\\b|bloqu\\w*|"
                        "\\bwait\\w*|\\bstay\\w*|"
-                       "ress?ources?|priorit"),
+                       "ress?ources?|priorit[ée]s?\\b|\\bpriority"),
         QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression running(
         QStringLiteral(

@@ -51,18 +51,29 @@ std::optional<SqueueLine> runningSqueueLine(const QString &text)
     return std::nullopt;
 }
 
-// The hostname line: the node's name alone on a line, as the output file shows it (or after
-// "hostname :" or an arrow).
-int hostnameLine(const QString &text, const QString &node)
+// The hostname line: a line other than squeue's that shows the node's name as a word (the
+// output file's content, alone or after "sommeil-17.out :").
+int hostnameLine(const QString &text, const QString &node, int squeueLine)
 {
-    const QRegularExpression line(QStringLiteral("^\\s*(hostname\\s*[:=→-]+>?\\s*)?`*%1`*\\s*$")
-                                      .arg(QRegularExpression::escape(node)),
-                                  QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpression name(
+        QStringLiteral("(?<![\\w-])%1(?![\\w-])").arg(QRegularExpression::escape(node)));
     const QStringList lines = text.split(u'\n');
     for (int i = 0; i < lines.size(); ++i)
-        if (line.match(lines[i]).hasMatch())
+        if (i + 1 != squeueLine && name.match(lines[i]).hasMatch() &&
+            !lines[i].contains(QLatin1String("NODELIST")))
             return i + 1;
     return 0;
+}
+
+// Signs that the student ran the job: squeue's header or a row in any state, sbatch's
+// answer, an output file named with a job id.
+bool tracesOfARun(const QString &text)
+{
+    static const QRegularExpression run(
+        QStringLiteral("NODELIST\\(REASON\\)|Submitted batch job \\d+|sommeil-\\d+\\.out|"
+                       "^\\s*\\d+\\s+\\S+\\s+\\S+\\s+\\S+\\s+(PD|R|CG|CD|F|TO|CA)\\s"),
+        QRegularExpression::MultilineOption);
+    return run.match(text).hasMatch();
 }
 
 CheckOutcome checkRunEvidence(const Criterion &c, CheckContext &ctx)
@@ -71,6 +82,13 @@ CheckOutcome checkRunEvidence(const Criterion &c, CheckContext &ctx)
     CheckOutcome out;
     const auto squeue = f.usable() ? runningSqueueLine(f.text) : std::nullopt;
     if (!squeue) {
+        if (f.usable() && tracesOfARun(f.text)) {
+            // A run is reported, but not the squeue line in state R the project asks for.
+            out.note =
+                QStringLiteral("La trace d'exécution n'a pas de ligne de squeue où le job est en "
+                               "état R : lancez squeue pendant le sleep.");
+            return out;
+        }
         // Without sinfo, the laptop branch ends with the files: nothing to check.
         out.passed = true;
         out.note =
@@ -80,7 +98,7 @@ CheckOutcome checkRunEvidence(const Criterion &c, CheckContext &ctx)
     out.evidence = QStringLiteral("ligne %1 : job %2 en R sur %3")
                        .arg(squeue->line)
                        .arg(squeue->jobId, squeue->nodeList);
-    const int host = hostnameLine(f.text, squeue->nodeList);
+    const int host = hostnameLine(f.text, squeue->nodeList, squeue->line);
     if (host == 0) {
         out.note = QStringLiteral("La ligne de squeue montre le job sur %1, mais aucune ligne de "
                                   "hostname ne nomme ce nœud.")
@@ -96,7 +114,7 @@ CheckOutcome checkRunEvidence(const Criterion &c, CheckContext &ctx)
         return out;
     }
     out.passed = true;
-    out.confidence = said.confidence;
+    out.confidence = std::max(said.confidence, 0.8);
     out.evidence += QStringLiteral(" ; hostname ligne %1 ; « %2 »").arg(host).arg(said.evidence);
     return out;
 }

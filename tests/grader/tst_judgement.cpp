@@ -1,0 +1,72 @@
+// The grader against a teacher: on bench/grading's labelled answers, the decisions it takes
+// without review must agree with the teacher's, criterion by criterion.
+#include "evaluation.h"
+
+#include <QMap>
+#include <QtTest>
+
+using namespace schedlab::grader;
+
+class TestJudgement : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        rubrics_ = loadRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises"));
+        QVERIFY2(rubrics_.error.isEmpty(), qPrintable(rubrics_.error));
+        QString error;
+        const QList<LabelledCase> cases =
+            readLabelledCases(QStringLiteral(SCHEDLAB_SOURCE_DIR "/bench/grading"), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(cases.size() >= 400);
+        for (const LabelledCase &c : cases) {
+            const auto judged = judgeCase(rubrics_, c);
+            QVERIFY2(judged, qPrintable(c.exercise + u' ' + c.criterion));
+            judged_ << *judged;
+        }
+    }
+
+    // What the instructor relies on: a decision the grader takes alone is the teacher's.
+    void automaticDecisionsAgree()
+    {
+        const double threshold = rubrics_.rubrics.first().reviewBelow;
+        Agreement all;
+        for (const JudgedCase &j : judged_)
+            all.add(j, threshold);
+        QVERIFY2(all.accuracy() >= 0.95, qPrintable(QString::number(all.accuracy())));
+        QVERIFY2(all.precision() >= 0.95, qPrintable(QString::number(all.precision())));
+        QVERIFY2(all.reviewRate() <= 0.35, qPrintable(QString::number(all.reviewRate())));
+    }
+
+    // No criterion may be right by luck overall and wrong on its own.
+    void everyCriterionMostlyAgrees()
+    {
+        const double threshold = rubrics_.rubrics.first().reviewBelow;
+        QMap<QString, Agreement> per;
+        for (const JudgedCase &j : judged_)
+            per[j.labelled.criterion].add(j, threshold);
+        QCOMPARE(per.size(), 30);
+        for (auto it = per.constBegin(); it != per.constEnd(); ++it)
+            QVERIFY2(it->accuracy() >= 0.8,
+                     qPrintable(it.key() + u' ' + QString::number(it->accuracy())));
+    }
+
+    // An answer that says the contrary must never be passed without an instructor.
+    void negatedWrongAnswersAreNeverPassedAlone()
+    {
+        const double threshold = rubrics_.rubrics.first().reviewBelow;
+        for (const JudgedCase &j : judged_)
+            if (j.labelled.kind == QLatin1String("negated") && !j.labelled.teacherPasses())
+                QVERIFY2(!(j.passed && j.confidence >= threshold),
+                         qPrintable(j.labelled.criterion + u' ' + j.labelled.text));
+    }
+
+private:
+    RubricSet rubrics_;
+    QList<JudgedCase> judged_;
+};
+
+QTEST_GUILESS_MAIN(TestJudgement)
+#include "tst_judgement.moc"
