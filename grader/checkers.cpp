@@ -50,9 +50,11 @@ QStringList conceptReferences(const Criterion &c)
 
 } // namespace
 
-CheckContext::CheckContext(const Rubric &rubric, const ExerciseSubmission &submission)
+CheckContext::CheckContext(const Rubric &rubric, const ExerciseSubmission &submission,
+                           bool onStudentMachine)
     : rubric_(rubric)
     , submission_(submission)
+    , onStudentMachine_(onStudentMachine)
 {}
 
 const TextMatcher &CheckContext::matcher(const QString &name)

@@ -28,7 +28,10 @@ struct CheckOutcome
 class CheckContext
 {
 public:
-    CheckContext(const Rubric &rubric, const ExerciseSubmission &submission);
+    CheckContext(const Rubric &rubric, const ExerciseSubmission &submission,
+                 bool onStudentMachine = false);
+    // The student's own machine: files an answer names may be read there (see GradeOptions).
+    bool onStudentMachine() const { return onStudentMachine_; }
     const Rubric &rubric() const { return rubric_; }
     const ExerciseSubmission &submission() const { return submission_; }
     const SubmittedFile &file(const QString &name) const { return submission_.file(name); }
@@ -44,6 +47,7 @@ private:
     const Rubric &rubric_;
     const ExerciseSubmission &submission_;
     QHash<QString, std::shared_ptr<TextMatcher>> matchers_;
+    bool onStudentMachine_ = false;
     std::optional<Exercise2Facts> facts_;
     qint64 scenarioStart_ = 0;
 };

@@ -6,6 +6,7 @@
 #include "accessfacts.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 
 namespace schedlab::grader {
@@ -91,8 +92,17 @@ CheckOutcome checkPublicKeyPath(const Criterion &c, CheckContext &ctx)
     return out;
 }
 
-// The public key the student handed in, if any: a .pub file in the folder, or a key line in
-// the sheet itself.
+QString expandHome(QString path)
+{
+    path.remove(u'`').remove(u'"').remove(u'\'');
+    for (const char *home : {"~/", "$HOME/", "${HOME}/"})
+        if (path.startsWith(QLatin1String(home)))
+            return QDir::homePath() + u'/' + path.mid(qsizetype(qstrlen(home)));
+    return path;
+}
+
+// The public key the student handed in, if any: a .pub file in the folder, a key line in the
+// sheet itself, or, on their own machine, the file the sheet names.
 std::optional<PublicKeyInfo> handedInKey(CheckContext &ctx, const QString &sheet)
 {
     QStringList candidates;
@@ -100,6 +110,12 @@ std::optional<PublicKeyInfo> handedInKey(CheckContext &ctx, const QString &sheet
     if (!dir.isEmpty())
         for (const QString &name : QDir(dir).entryList({QStringLiteral("*.pub")}, QDir::Files))
             candidates << readSubmittedFile(dir, name).text.trimmed();
+    if (ctx.onStudentMachine())
+        for (const PathFound &p : findPublicKeyPaths(ctx.file(sheet).text)) {
+            const QFileInfo key(expandHome(p.path));
+            if (key.isFile() && key.size() < 16 * 1024)
+                candidates << readSubmittedFile(key.absolutePath(), key.fileName()).text.trimmed();
+        }
     for (const QString &line : ctx.file(sheet).text.split(u'\n'))
         if (line.contains(QLatin1String("ssh-")) || line.contains(QLatin1String("ecdsa-")))
             candidates << line.trimmed().remove(u'`');

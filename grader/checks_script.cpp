@@ -243,6 +243,25 @@ QString optionProblem(const ScriptReading &r, const OptionField &field, const QS
         .arg(QLatin1String(field.name), expected, writings.isEmpty() ? got : writings.last().text);
 }
 
+// What sbatch's parser remarks on the directives, said to the student: a shell variable left
+// as text, a time limit rounded up to the minute.
+QString parserRemarks(const ScriptReading &r)
+{
+    QStringList remarks;
+    for (const ScriptDiagnostic &d : r.scan.diagnostics) {
+        if (d.kind == ScriptDiagnostic::Kind::ShellVariable)
+            remarks << QStringLiteral(
+                           "Ligne %1 : « %2 » reste tel quel, Slurm ne développe pas les "
+                           "variables du shell dans une directive.")
+                           .arg(d.line)
+                           .arg(d.option);
+        else if (d.kind == ScriptDiagnostic::Kind::TimeRounded)
+            remarks << QStringLiteral("Ligne %1 : Slurm arrondit --time à la minute supérieure.")
+                           .arg(d.line);
+    }
+    return remarks.join(u' ');
+}
+
 CheckOutcome checkDirectives(const Criterion &c, CheckContext &ctx)
 {
     if (!ctx.file(c.file).usable())
@@ -271,6 +290,9 @@ CheckOutcome checkDirectives(const Criterion &c, CheckContext &ctx)
     out.note = (problems.isEmpty() ? notes : problems).join(QStringLiteral(" ; "));
     if (!out.note.isEmpty())
         out.note = out.note.at(0).toUpper() + out.note.mid(1) + u'.';
+    const QString remarks = parserRemarks(r);
+    if (!remarks.isEmpty())
+        out.note = out.note.isEmpty() ? remarks : out.note + u' ' + remarks;
     return out;
 }
 

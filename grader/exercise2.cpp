@@ -350,8 +350,9 @@ QString jobsTable(const Scenario &s)
     static const QRegularExpression firstId(QStringLiteral("FirstJobId=(\\d+)"));
     const QRegularExpressionMatch m = firstId.match(s.cluster);
     int id = m.hasMatch() ? m.captured(1).toInt() : 1;
-    QString table = QStringLiteral("| Job | Nom | Utilisateur | Soumis à | Nœuds | Limite | Priorité |\n"
-                                   "|---|---|---|---|---|---|---|\n");
+    QString table =
+        QStringLiteral("| Job | Nom | Utilisateur | Soumis à | Nœuds | Limite | Priorité |\n"
+                       "|---|---|---|---|---|---|---|\n");
     for (const ScenarioJob &j : s.jobs)
         table += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
                      .arg(id++)

@@ -51,14 +51,15 @@ CriterionResult judge(const Criterion &c, const Rubric &rubric, CheckContext &ct
 
 } // namespace
 
-ExerciseResult gradeExercise(const Rubric &rubric, const ExerciseSubmission &submission)
+ExerciseResult gradeExercise(const Rubric &rubric, const ExerciseSubmission &submission,
+                             const GradeOptions &options)
 {
     ExerciseResult result;
     result.student = submission.student;
     result.exercise = rubric.exercise;
     result.rubricTag = rubric.tag();
     result.max = rubric.maxPoints();
-    CheckContext ctx(rubric, submission);
+    CheckContext ctx(rubric, submission, options.onStudentMachine);
     for (const Criterion &c : rubric.criteria) {
         CriterionResult r = judge(c, rubric, ctx);
         // e.g. a private key handed in: the whole exercise fails

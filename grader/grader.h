@@ -8,7 +8,16 @@
 
 namespace schedlab::grader {
 
-ExerciseResult gradeExercise(const Rubric &rubric, const ExerciseSubmission &submission);
+struct GradeOptions
+{
+    // A student grading their own work on their own machine (the app): files the answers
+    // name, such as exercise 4's public key, may be read where they are. Never for a class:
+    // "~/.ssh/..." would be the instructor's.
+    bool onStudentMachine = false;
+};
+
+ExerciseResult gradeExercise(const Rubric &rubric, const ExerciseSubmission &submission,
+                             const GradeOptions &options = {});
 
 // The rubrics of a folder (each <exercise>/rubric.yaml), in the course's order, checked
 // against the known checkers and concepts. On error, `error` says "PATH:LINE: problem".

@@ -149,6 +149,10 @@ private Q_SLOTS:
         QByteArray extra = kNotesScript + "echo fini\n";
         QTest::newRow("extra command") << extra << "ex1.script.commands"
                                        << "hostname, sleep 30, echo fini";
+        QByteArray home = kNotesScript;
+        home.replace("--output=sommeil-%j.out", "--output=$HOME/sommeil-%j.out");
+        QTest::newRow("$HOME in a directive") << home << "ex1.script.directives"
+                                              << "Slurm ne développe pas les variables du shell";
         QByteArray noName = kNotesScript;
         noName.replace("#SBATCH --job-name=sommeil\n", "");
         QTest::newRow("missing option") << noName << "ex1.script.directives"

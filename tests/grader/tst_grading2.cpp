@@ -159,6 +159,24 @@ private Q_SLOTS:
         QVERIFY2(c->feedback.contains(words), qPrintable(c->feedback));
     }
 
+    void onTheStudentsMachineTheNamedKeyIsRead()
+    {
+        QTemporaryDir home;
+        QDir().mkpath(home.filePath(QStringLiteral(".ssh")));
+        QFile other(home.filePath(QStringLiteral(".ssh/id_ed25519_romeo.pub")));
+        QVERIFY(other.open(QIODevice::WriteOnly));
+        other.write(testFile("id_rsa.pub")); // not the key whose fingerprint the sheet gives
+        other.close();
+        const QByteArray oldHome = qgetenv("HOME");
+        qputenv("HOME", QFile::encodeName(home.path()));
+        const ExerciseResult own = grade("ex4", {{"acces.md", goodAccess()}}, true);
+        const ExerciseResult batch = grade("ex4", {{"acces.md", goodAccess()}}, false);
+        qputenv("HOME", oldHome);
+        QVERIFY(!find(own, QStringLiteral("ex4.fingerprint"))->passed);
+        // An instructor's batch never reads "~/..." : it would be their own key.
+        QVERIFY(find(batch, QStringLiteral("ex4.fingerprint"))->passed);
+    }
+
     void typographyOfTheSentenceIsTolerated()
     {
         QByteArray sheet = goodAccess();
@@ -339,7 +357,8 @@ private:
         QCOMPARE(r.score, r.max);
     }
 
-    ExerciseResult grade(const char *exercise, const QList<QPair<QString, QByteArray>> &files)
+    ExerciseResult grade(const char *exercise, const QList<QPair<QString, QByteArray>> &files,
+                         bool onStudentMachine = false)
     {
         QTemporaryDir dir;
         for (const auto &[name, bytes] : files) {
@@ -351,7 +370,8 @@ private:
         const Rubric *rubric = rubrics_.find(QLatin1String(exercise));
         if (!rubric)
             qFatal("no rubric %s", exercise);
-        return gradeExercise(*rubric, readExercise(QStringLiteral("s01"), *rubric, dir.path()));
+        return gradeExercise(*rubric, readExercise(QStringLiteral("s01"), *rubric, dir.path()),
+                             GradeOptions{onStudentMachine});
     }
 
     RubricSet rubrics_;
