@@ -262,37 +262,57 @@ QHash<QString, State> statesGiven(const QList<Sentence> &sentences, const QStrin
             "\\bR\\b|\\btourn\\w*|\\bpar(t|tent|tira)\\b|d[ée]marr\\w*|\\blanc[ée]\\w*|running|"
             "backfill|s'ex[ée]cut\\w*|\\bruns?\\b|\\bstarts?\\b"),
         QRegularExpression::CaseInsensitiveOption);
+    // Only separators between a state and the ids listed after it ("en attente : 51, 52 et 53").
+    static const QRegularExpression listing(
+        QStringLiteral("^[\\s:,;()*`>-]*(et|and|jobs?)?[\\s:,;()*`>-]*$"),
+        QRegularExpression::CaseInsensitiveOption);
+    struct Event
+    {
+        qsizetype at, end;
+        State state;
+        QString id;
+    };
     QHash<QString, State> states;
+    const auto say = [&](const QString &id, State state) {
+        if (states.value(id, State::Unsaid) == State::Unsaid)
+            states.insert(id, state);
+    };
     for (const Sentence &s : sentences) {
-        QList<std::tuple<qsizetype, State, QString>> events;
+        QList<Event> events;
         for (const QString &id : ids)
-            for (auto it = idPattern(id).globalMatch(s.text); it.hasNext();)
-                events << std::tuple(it.next().capturedStart(), State::Unsaid, id);
+            for (auto it = idPattern(id).globalMatch(s.text); it.hasNext();) {
+                const QRegularExpressionMatch m = it.next();
+                events << Event{m.capturedStart(), m.capturedEnd(), State::Unsaid, id};
+            }
         for (const auto &[re, state] :
              {std::pair(&waiting, State::Waiting), std::pair(&running, State::Running)})
             for (auto it = re->globalMatch(s.text); it.hasNext();) {
-                const qsizetype at = it.next().capturedStart();
-                if (!negatedAt(s.text, at))
-                    events << std::tuple(at, state, QString());
+                const QRegularExpressionMatch m = it.next();
+                if (!negatedAt(s.text, m.capturedStart()))
+                    events << Event{m.capturedStart(), m.capturedEnd(), state, QString()};
             }
         std::sort(events.begin(), events.end(),
-                  [](const auto &x, const auto &y) { return std::get<0>(x) < std::get<0>(y); });
+                  [](const Event &x, const Event &y) { return x.at < y.at; });
         QStringList group;
         State last = State::Unsaid;
-        for (const auto &[at, state, id] : events) {
-            if (state == State::Unsaid) {
-                group << id;
+        qsizetype listEnd = -1; // where a list after the last state may go on
+        for (const Event &e : events) {
+            if (e.state != State::Unsaid) {
+                for (const QString &g : std::as_const(group))
+                    say(g, e.state);
+                group.clear();
+                last = e.state;
+                listEnd = e.end;
                 continue;
             }
-            for (const QString &g : std::as_const(group))
-                if (states.value(g, State::Unsaid) == State::Unsaid)
-                    states.insert(g, state);
-            group.clear();
-            last = state;
+            if (listEnd >= 0 && listing.match(s.text.mid(listEnd, e.at - listEnd)).hasMatch()) {
+                say(e.id, last); // listed right after the state
+                listEnd = e.end;
+                continue;
+            }
+            listEnd = -1;
+            group << e.id;
         }
-        for (const QString &g : std::as_const(group)) // "... : 52 et 53" after the state
-            if (last != State::Unsaid && states.value(g, State::Unsaid) == State::Unsaid)
-                states.insert(g, last);
     }
     return states;
 }

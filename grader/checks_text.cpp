@@ -240,7 +240,9 @@ QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penal
         near << Span{b.from, under.to};
     }
     if (near.isEmpty()) {
-        *penalty *= 0.8; // the answer may be there, without the words that name the question
+        // The answer may be there without the words that name the question, or elsewhere:
+        // the grader cannot tell which part answers, so an instructor looks.
+        *penalty *= 0.7;
         return blocks;
     }
     return near;

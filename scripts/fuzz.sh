@@ -20,6 +20,8 @@ for fuzzer in build-fuzz/fuzz/fuzz_*; do
     *sbatch*) cp -n tests/slurm/data/sbatch/* "$corpus"/ 2>/dev/null || true ;;
     *config*) cp -n tests/slurm/data/*.conf "$corpus"/ 2>/dev/null || true ;;
     *scenario*) cp -n tests/integration/data/*.yaml tests/integration/data/transcripts/*.yaml "$corpus"/ 2>/dev/null || true ;;
+    *rubric*) cp -n exercises/*/rubric.yaml "$corpus"/ 2>/dev/null || true ;;
+    *answers*) for f in exercises/*/*.md tests/grader/data/keys/*; do cp -n "$f" "$corpus/$(echo "$f" | tr / _)"; done 2>/dev/null || true ;;
   esac
   echo "-- $name: ${runs} inputs"
   if ! "$fuzzer" -runs="$runs" -seed=1 -rss_limit_mb=2048 -timeout=10 \
