@@ -2,7 +2,6 @@
 // negators, stems, pattern syntax, negation, evidence, confidence, matchIn and robustness.
 #include "textmatch.h"
 
-#include <QElapsedTimer>
 #include <QTest>
 
 #include <thread>
@@ -95,8 +94,8 @@ private Q_SLOTS:
     void oddCharacters();
     void copiesShareTheirIndex();
     void stemmersPerThread();
-    void megabyteStaysFast();
-    void pathologicalInputsStayFast();
+    void megabyteIsMatched();
+    void pathologicalInputsAreHandled();
 };
 
 // ---- normalizeText --------------------------------------------------------------------------
@@ -975,38 +974,27 @@ void TestTextMatch::stemmersPerThread()
     QVERIFY(stemsA.contains(QStringLiteral("ignor ")));
 }
 
-void TestTextMatch::megabyteStaysFast()
+// The speed of the same work is measured by bench/bench_textmatch, never by a test.
+void TestTextMatch::megabyteIsMatched()
 {
     const QString text = megabyteOfAnswers();
-    QElapsedTimer clock;
-    clock.start();
     const TextMatcher m(text);
-    const qint64 tokenizeMs = clock.elapsed();
     const Concept ten = makeConcept(
         {QStringLiteral("ignor*"), QStringLiteral("reste en attente"),
          QStringLiteral("pris* en compte"), QStringLiteral("00:02:00"), QStringLiteral("--time"),
          QStringLiteral("prior* ... haute"), QStringLiteral("annul*|scancel"),
          QStringLiteral("depass* ... limite"), QStringLiteral("ordonnanceur")},
         {QStringLiteral("compte")});
-    clock.restart();
     const ConceptMatch r = m.match(ten);
-    const qint64 matchMs = clock.elapsed();
-    qInfo("%lld characters, %lld tokens: tokenised in %lld ms, 10 patterns matched in %lld ms",
-          qint64(text.size()), qint64(m.tokens().size()), tokenizeMs, matchMs);
     // The first sentence's "--time" is the earliest sure match; "ne reste pas en attente"
     // further on contradicts another pattern, which sends the whole concept to review.
     QVERIFY(r.found);
     QCOMPARE(r.start, text.indexOf(QStringLiteral("--time")));
     QCOMPARE(r.confidence, 0.5);
-    // Generous bounds: they catch a quadratic slip, not a slow machine.
-    QVERIFY2(tokenizeMs < 3000, qPrintable(QString::number(tokenizeMs)));
-    QVERIFY2(matchMs < 1000, qPrintable(QString::number(matchMs)));
 }
 
-void TestTextMatch::pathologicalInputsStayFast()
+void TestTextMatch::pathologicalInputsAreHandled()
 {
-    QElapsedTimer clock;
-    clock.start();
     // One 200 000-letter word, typo-checked against a long pattern word.
     const TextMatcher longWord(QString(200000, u'a'));
     QVERIFY(!longWord.match(makeConcept({QStringLiteral("aaaaaaab")})).found);
@@ -1028,7 +1016,6 @@ void TestTextMatch::pathologicalInputsStayFast()
     for (int i = 0; i < 50000; ++i)
         joined += QStringLiteral("a.1-");
     QCOMPARE(tokenize(joined).size(), 1);
-    QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
 }
 
 QTEST_APPLESS_MAIN(TestTextMatch)
