@@ -97,6 +97,14 @@ QHash<QString, QString> CheckContext::parameters()
     return scenarioFacts().parameters(scenarioStart_);
 }
 
+CheckOutcome unusableFile(const SubmittedFile &file, const QString &name)
+{
+    CheckOutcome out;
+    out.passed = false;
+    out.note = file.present ? file.error : QStringLiteral("Le fichier %1 est absent.").arg(name);
+    return out;
+}
+
 const Checker *findChecker(const QString &name)
 {
     auto it = table().constFind(name);

@@ -54,6 +54,9 @@ private:
 
 using Checker = std::function<CheckOutcome(const Criterion &, CheckContext &)>;
 
+// The failed outcome for a file that is missing, empty or unreadable, saying which.
+CheckOutcome unusableFile(const SubmittedFile &file, const QString &name);
+
 // The checker registered under `name`, or nullptr.
 const Checker *findChecker(const QString &name);
 // Every checker's name, for rubric validation and the instructor's documentation.

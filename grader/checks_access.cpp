@@ -13,13 +13,6 @@ namespace schedlab::grader {
 
 namespace {
 
-CheckOutcome unusable(const SubmittedFile &f, const QString &name)
-{
-    CheckOutcome out;
-    out.note = f.present ? f.error : QStringLiteral("Le fichier %1 est absent.").arg(name);
-    return out;
-}
-
 QString lineQuote(const QString &text, int line)
 {
     return QStringLiteral("ligne %1 : %2")
@@ -31,7 +24,7 @@ CheckOutcome checkDate(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
     if (!f.usable())
-        return unusable(f, c.file);
+        return unusableFile(f, c.file);
     const QDate session =
         QDate::fromString(c.params.value(QStringLiteral("session")).toString(), Qt::ISODate);
     const QDate earliest =
@@ -70,7 +63,7 @@ CheckOutcome checkPublicKeyPath(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
     if (!f.usable())
-        return unusable(f, c.file);
+        return unusableFile(f, c.file);
     CheckOutcome out;
     const QList<PathFound> paths = findPublicKeyPaths(f.text);
     if (!paths.isEmpty()) {
@@ -131,7 +124,7 @@ CheckOutcome checkFingerprint(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
     if (!f.usable())
-        return unusable(f, c.file);
+        return unusableFile(f, c.file);
     CheckOutcome out;
     const QList<FingerprintFound> found = findFingerprints(f.text);
     std::optional<FingerprintFound> sha;
@@ -174,7 +167,7 @@ CheckOutcome checkSentence(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
     if (!f.usable())
-        return unusable(f, c.file);
+        return unusableFile(f, c.file);
     CheckOutcome out;
     const QString sentence = c.params.value(QStringLiteral("sentence")).toString();
     out.passed = containsSentence(f.text, sentence);

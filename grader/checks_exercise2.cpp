@@ -197,13 +197,6 @@ QString reasonWord(Reason r)
     }
 }
 
-CheckOutcome unusable(const SubmittedFile &f, const QString &name)
-{
-    CheckOutcome out;
-    out.note = f.present ? f.error : QStringLiteral("Le fichier %1 est absent.").arg(name);
-    return out;
-}
-
 CheckOutcome noFacts(const Exercise2Facts &facts)
 {
     CheckOutcome out;
@@ -226,7 +219,7 @@ std::optional<Answer> answerTo(const Criterion &c, CheckContext &ctx, CheckOutco
 {
     const SubmittedFile &f = ctx.file(c.file);
     if (!f.usable()) {
-        *failure = unusable(f, c.file);
+        *failure = unusableFile(f, c.file);
         return std::nullopt;
     }
     if (!ctx.scenarioFacts().structureKept()) {

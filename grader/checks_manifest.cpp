@@ -43,13 +43,6 @@ ManifestReading readManifest(const QByteArray &bytes, const QString &name)
     return r;
 }
 
-CheckOutcome unusable(const SubmittedFile &f, const QString &name)
-{
-    CheckOutcome out;
-    out.note = f.present ? f.error : QStringLiteral("Le fichier %1 est absent.").arg(name);
-    return out;
-}
-
 QString display(const Value &v)
 {
     return v.isNull() ? QStringLiteral("(absent)") : kube::toJson(v).trimmed();
@@ -60,7 +53,7 @@ CheckOutcome checkJobAccepted(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
     if (!f.usable())
-        return unusable(f, c.file);
+        return unusableFile(f, c.file);
     const ManifestReading r = readManifest(f.bytes, c.file);
     CheckOutcome out;
     if (!r.object) {
@@ -103,7 +96,7 @@ CheckOutcome checkField(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
     if (!f.usable())
-        return unusable(f, c.file);
+        return unusableFile(f, c.file);
     const ManifestReading r = readManifest(f.bytes, c.file);
     CheckOutcome out;
     if (!r.object) {
@@ -163,7 +156,7 @@ CheckOutcome checkSameAs(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
     if (!f.usable())
-        return unusable(f, c.file);
+        return unusableFile(f, c.file);
     const ManifestReading mine = readManifest(f.bytes, c.file);
     CheckOutcome out;
     if (!mine.object) {

@@ -170,19 +170,10 @@ ScriptReading readingOf(CheckContext &ctx, const Criterion &c)
     return readScript(ctx.file(c.file).bytes);
 }
 
-CheckOutcome missingFile(CheckContext &ctx, const Criterion &c)
-{
-    const SubmittedFile &f = ctx.file(c.file);
-    CheckOutcome out;
-    out.passed = false;
-    out.note = f.present ? f.error : QStringLiteral("Le fichier %1 est absent.").arg(c.file);
-    return out;
-}
-
 CheckOutcome checkShebang(const Criterion &c, CheckContext &ctx)
 {
     if (!ctx.file(c.file).usable())
-        return missingFile(ctx, c);
+        return unusableFile(ctx.file(c.file), c.file);
     const ScriptReading r = readingOf(ctx, c);
     const QString first = r.lines.value(0).trimmed();
     const QString expected =
@@ -265,7 +256,7 @@ QString parserRemarks(const ScriptReading &r)
 CheckOutcome checkDirectives(const Criterion &c, CheckContext &ctx)
 {
     if (!ctx.file(c.file).usable())
-        return missingFile(ctx, c);
+        return unusableFile(ctx.file(c.file), c.file);
     const ScriptReading r = readingOf(ctx, c);
     const QVariantMap expect = c.params.value(QStringLiteral("expect")).toMap();
     QStringList words;
@@ -317,7 +308,7 @@ QString canonicalCommand(const QString &line, QString *note)
 CheckOutcome checkCommands(const Criterion &c, CheckContext &ctx)
 {
     if (!ctx.file(c.file).usable())
-        return missingFile(ctx, c);
+        return unusableFile(ctx.file(c.file), c.file);
     const ScriptReading r = readingOf(ctx, c);
     const QStringList expected = c.params.value(QStringLiteral("commands")).toStringList();
     QStringList found, notes, evidence;
@@ -348,7 +339,7 @@ CheckOutcome checkCommands(const Criterion &c, CheckContext &ctx)
 CheckOutcome checkNoLateDirective(const Criterion &c, CheckContext &ctx)
 {
     if (!ctx.file(c.file).usable())
-        return missingFile(ctx, c);
+        return unusableFile(ctx.file(c.file), c.file);
     const ScriptReading r = readingOf(ctx, c);
     QStringList late;
     for (const ScriptDiagnostic &d : r.scan.diagnostics)

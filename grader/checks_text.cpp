@@ -178,13 +178,6 @@ BlockVerdict judgeBlock(const TextMatcher &m, Span span, const QList<Concept> &a
     return v;
 }
 
-CheckOutcome missingOrEmpty(const SubmittedFile &f, const QString &name)
-{
-    CheckOutcome out;
-    out.note = f.present ? f.error : QStringLiteral("Le fichier %1 est absent.").arg(name);
-    return out;
-}
-
 // The paragraphs an answer is looked for in: those of the section, narrowed to those that
 // mention the anchor (the question's subject) when the rubric names one.
 QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penalty, QString *note)
@@ -330,7 +323,7 @@ CheckOutcome checkConcepts(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
     if (!f.usable())
-        return missingOrEmpty(f, c.file);
+        return unusableFile(f, c.file);
     const QList<Concept> all = conceptList(c.params.value(QStringLiteral("all")), ctx.rubric());
     const QList<Concept> any = conceptList(c.params.value(QStringLiteral("any")), ctx.rubric());
     const QList<Concept> forbid =
@@ -385,7 +378,7 @@ CheckOutcome checkOnePerLine(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
     if (!f.usable())
-        return missingOrEmpty(f, c.file);
+        return unusableFile(f, c.file);
     const QVariantList lines = c.params.value(QStringLiteral("lines")).toList();
     const QList<Span> units = sentences(f.text);
     const TextMatcher &m = ctx.matcher(c.file);
