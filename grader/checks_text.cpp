@@ -198,8 +198,10 @@ QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penal
         }
     }
     QList<Span> blocks = paragraphs(text, region);
-    const QList<Concept> anchors =
-        conceptList(c.params.value(QStringLiteral("near")), ctx.rubric());
+    // An anchor names the question's subject: "sans --error" names it as much as "--error".
+    QList<Concept> anchors = conceptList(c.params.value(QStringLiteral("near")), ctx.rubric());
+    for (Concept &anchor : anchors)
+        anchor.anyPolarity = true;
     if (anchors.isEmpty())
         return blocks;
     QList<Span> near;

@@ -1,0 +1,142 @@
+// QScintilla set up for the course's files, and diagnostics drawn as squiggles and notes.
+#include "codeeditor.h"
+
+#define signals Q_SIGNALS
+#define slots Q_SLOTS
+#include <Qsci/qscilexerbash.h>
+#include <Qsci/qscilexermarkdown.h>
+#include <Qsci/qscilexeryaml.h>
+#undef signals
+#undef slots
+
+#include <QFontDatabase>
+
+namespace schedlab::gui {
+
+namespace {
+
+// Annotation styles: Scintilla's style numbers above the lexers' own.
+constexpr int kErrorStyle = 120;
+constexpr int kWarningStyle = 121;
+constexpr int kInfoStyle = 122;
+// How long the student's typing pauses before the text is checked.
+constexpr int kTypingPauseMs = 300;
+
+bool isScript(const QString &name)
+{
+    return name.endsWith(QLatin1String(".sbatch")) || name.endsWith(QLatin1String(".sh"));
+}
+
+bool isYaml(const QString &name)
+{
+    return name.endsWith(QLatin1String(".yaml")) || name.endsWith(QLatin1String(".yml"));
+}
+
+} // namespace
+
+CodeEditor::CodeEditor(const QString &fileName, QWidget *parent)
+    : QsciScintilla(parent)
+    , fileName_(fileName)
+{
+    setUtf8(true);
+    setUpLexer();
+    setMarginType(0, QsciScintilla::NumberMargin);
+    setMarginWidth(0, QStringLiteral("0000"));
+    setFolding(QsciScintilla::BoxedTreeFoldStyle);
+    setAutoIndent(true);
+    setIndentationsUseTabs(false);
+    setIndentationWidth(2);
+    setEolMode(QsciScintilla::EolUnix);
+    setWrapMode(QsciScintilla::WrapWord);
+    SendScintilla(SCI_SETSCROLLWIDTHTRACKING, 1);
+    setAnnotationDisplay(QsciScintilla::AnnotationBoxed);
+    errorIndicator_ = indicatorDefine(QsciScintilla::SquiggleIndicator);
+    setIndicatorForegroundColor(QColor(0xd0, 0x20, 0x20), errorIndicator_);
+    warningIndicator_ = indicatorDefine(QsciScintilla::SquiggleIndicator);
+    setIndicatorForegroundColor(QColor(0xc0, 0x80, 0x00), warningIndicator_);
+    const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    for (const auto &[style, fore, back] :
+         {std::tuple(kErrorStyle, QColor(0x90, 0x10, 0x10), QColor(0xfd, 0xe8, 0xe8)),
+          std::tuple(kWarningStyle, QColor(0x70, 0x50, 0x00), QColor(0xfd, 0xf4, 0xdc)),
+          std::tuple(kInfoStyle, QColor(0x20, 0x40, 0x70), QColor(0xe8, 0xf0, 0xfa))}) {
+        SendScintilla(SCI_STYLESETFORE, style, fore);
+        SendScintilla(SCI_STYLESETBACK, style, back);
+        SendScintilla(SCI_STYLESETFONT, style, fixed.family().toUtf8().constData());
+        SendScintilla(SCI_STYLESETSIZE, style, fixed.pointSize() > 0 ? fixed.pointSize() : 10);
+    }
+    pause_.setSingleShot(true);
+    pause_.setInterval(kTypingPauseMs);
+    connect(&pause_, &QTimer::timeout, this, &CodeEditor::diagnoseNow);
+    connect(this, &QsciScintilla::textChanged, &pause_, qOverload<>(&QTimer::start));
+}
+
+void CodeEditor::setUpLexer()
+{
+    QsciLexer *lexer = nullptr;
+    if (isScript(fileName_))
+        lexer = new QsciLexerBash(this);
+    else if (isYaml(fileName_))
+        lexer = new QsciLexerYAML(this);
+    else if (fileName_.endsWith(QLatin1String(".md")))
+        lexer = new QsciLexerMarkdown(this);
+    // Some lexer styles default to a serif font: one readable font for every style.
+    const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    if (lexer) {
+        lexer->setDefaultFont(fixed);
+        lexer->setFont(fixed, -1);
+        setLexer(lexer);
+    } else {
+        setFont(fixed);
+    }
+}
+
+void CodeEditor::diagnoseNow()
+{
+    pause_.stop();
+    const QByteArray bytes = text().toUtf8();
+    if (isScript(fileName_))
+        diagnostics_ = diagnoseScript(bytes);
+    else if (isYaml(fileName_))
+        diagnostics_ = diagnoseManifest(bytes, fileName_);
+    else
+        diagnostics_.clear();
+    showDiagnostics();
+    Q_EMIT diagnosed();
+}
+
+void CodeEditor::showDiagnostics()
+{
+    clearAnnotations();
+    for (int indicator : {errorIndicator_, warningIndicator_})
+        clearIndicatorRange(0, 0, lines(), 0, indicator);
+    QHash<int, QStringList> notes;
+    QHash<int, int> worst;
+    for (const Diagnostic &d : diagnostics_) {
+        const int line = std::clamp(d.line, 1, std::max(1, lines())) - 1;
+        notes[line] << d.message;
+        const int style = d.severity == Diagnostic::Severity::Error     ? kErrorStyle
+                          : d.severity == Diagnostic::Severity::Warning ? kWarningStyle
+                                                                        : kInfoStyle;
+        worst[line] = worst.contains(line) ? std::min(worst[line], style) : style;
+        if (d.severity != Diagnostic::Severity::Info)
+            fillIndicatorRange(line, 0, line, lineLength(line),
+                               d.severity == Diagnostic::Severity::Error ? errorIndicator_
+                                                                         : warningIndicator_);
+    }
+    for (auto it = notes.constBegin(); it != notes.constEnd(); ++it)
+        annotate(it.key(), it.value().join(u'\n'), worst[it.key()]);
+}
+
+QString CodeEditor::annotationAt(int line) const
+{
+    return annotation(line - 1);
+}
+
+void CodeEditor::goToLine(int line)
+{
+    setCursorPosition(std::max(0, line - 1), 0);
+    ensureLineVisible(std::max(0, line - 1));
+    setFocus();
+}
+
+} // namespace schedlab::gui

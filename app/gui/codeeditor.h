@@ -1,0 +1,48 @@
+// An editor for the course's files: Bash, YAML or Markdown colouring, line numbers, folding,
+// and the mini-cluster's diagnostics shown under the lines they are about as you type.
+#pragma once
+
+#include "diagnostics.h"
+
+// QScintilla's headers use Qt's keyword macros, which the project turns off
+// (QT_NO_KEYWORDS): defined for them only.
+#define signals Q_SIGNALS
+#define slots Q_SLOTS
+#include <Qsci/qsciscintilla.h>
+#undef signals
+#undef slots
+
+#include <QTimer>
+
+namespace schedlab::gui {
+
+class CodeEditor : public QsciScintilla
+{
+    Q_OBJECT
+
+public:
+    explicit CodeEditor(const QString &fileName, QWidget *parent = nullptr);
+    const QString &fileName() const { return fileName_; }
+    const QList<Diagnostic> &diagnostics() const { return diagnostics_; }
+    // The text of the annotation under a 1-based line (empty when none), as shown.
+    QString annotationAt(int line) const;
+    // Moves the cursor to a 1-based line and shows it.
+    void goToLine(int line);
+    // Checks the text now instead of after the typing pause.
+    void diagnoseNow();
+
+Q_SIGNALS:
+    void diagnosed();
+
+private:
+    void setUpLexer();
+    void showDiagnostics();
+
+    QString fileName_;
+    QList<Diagnostic> diagnostics_;
+    QTimer pause_;
+    int errorIndicator_ = -1;
+    int warningIndicator_ = -1;
+};
+
+} // namespace schedlab::gui

@@ -1,0 +1,193 @@
+// The exercise page: statement above, editors on the left, grading on the right.
+#include "exercisepage.h"
+
+#include "grader.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace schedlab::gui {
+
+namespace {
+
+constexpr int kSavePauseMs = 500;
+
+QString readStatement(const grader::Rubric &rubric)
+{
+    QFile f(QFileInfo(rubric.path).absolutePath() + QStringLiteral("/enonce.md"));
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+} // namespace
+
+ExercisePage::ExercisePage(const grader::Rubric &rubric, Workspace *workspace, QWidget *parent)
+    : QWidget(parent)
+    , rubric_(rubric)
+    , workspace_(workspace)
+    , statement_(new QTextBrowser(this))
+    , files_(new QTabWidget(this))
+    , check_(new QPushButton(tr("Check my work"), this))
+    , score_(new QLabel(this))
+    , results_(new QTreeWidget(this))
+    , details_(new QTextBrowser(this))
+{
+    statement_->setOpenExternalLinks(true);
+    statement_->setMarkdown(readStatement(rubric));
+    for (const QString &file : rubric.files)
+        addEditor(file);
+    results_->setHeaderLabels({tr("Criterion"), tr("Result"), tr("Points")});
+    results_->setRootIsDecorated(true);
+    results_->setWordWrap(true);
+    results_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    check_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    check_->setToolTip(tr("Grade this exercise now (Ctrl+Enter)"));
+    connect(check_, &QPushButton::clicked, this, &ExercisePage::grade);
+    connect(results_, &QTreeWidget::itemActivated, this, &ExercisePage::goToEvidence);
+    connect(results_, &QTreeWidget::currentItemChanged, this, &ExercisePage::showDetails);
+    results_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    results_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    details_->setPlaceholderText(tr("Select a criterion to read its feedback in full."));
+
+    auto *grading = new QWidget(this);
+    auto *gradingLayout = new QVBoxLayout(grading);
+    gradingLayout->setContentsMargins(0, 0, 0, 0);
+    gradingLayout->addWidget(check_);
+    gradingLayout->addWidget(score_);
+    auto *resultSplit = new QSplitter(Qt::Vertical, grading);
+    resultSplit->addWidget(results_);
+    resultSplit->addWidget(details_);
+    resultSplit->setStretchFactor(0, 3);
+    resultSplit->setStretchFactor(1, 1);
+    gradingLayout->addWidget(resultSplit);
+    auto *work = new QSplitter(Qt::Horizontal, this);
+    work->addWidget(files_);
+    work->addWidget(grading);
+    work->setStretchFactor(0, 3);
+    work->setStretchFactor(1, 2);
+    auto *page = new QSplitter(Qt::Vertical, this);
+    page->addWidget(statement_);
+    page->addWidget(work);
+    page->setStretchFactor(0, 1);
+    page->setStretchFactor(1, 3);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(page);
+
+    savePause_.setSingleShot(true);
+    savePause_.setInterval(kSavePauseMs);
+    connect(&savePause_, &QTimer::timeout, this, &ExercisePage::saveAll);
+}
+
+void ExercisePage::addEditor(const QString &file)
+{
+    auto *editor = new CodeEditor(file, files_);
+    editor->setText(workspace_->read(rubric_.exercise, file));
+    editor->setModified(false);
+    editor->diagnoseNow();
+    connect(editor, &QsciScintilla::textChanged, &savePause_, qOverload<>(&QTimer::start));
+    editors_.insert(file, editor);
+    files_->addTab(editor, file);
+}
+
+bool ExercisePage::saveAll()
+{
+    savePause_.stop();
+    for (CodeEditor *editor : std::as_const(editors_)) {
+        if (!editor->isModified())
+            continue;
+        QString error;
+        if (!workspace_->save(rubric_.exercise, editor->fileName(), editor->text(), &error)) {
+            Q_EMIT problem(error);
+            return false;
+        }
+        editor->setModified(false);
+    }
+    return true;
+}
+
+void ExercisePage::grade()
+{
+    if (!saveAll())
+        return;
+    const grader::ExerciseSubmission submission = grader::readExercise(
+        QStringLiteral("moi"), rubric_, workspace_->exerciseDir(rubric_.exercise));
+    result_ = grader::gradeExercise(rubric_, submission, grader::GradeOptions{true});
+    showResult();
+}
+
+void ExercisePage::showResult()
+{
+    results_->clear();
+    score_->setText(tr("Score: %1 / %2").arg(result_.score).arg(result_.max));
+    for (const grader::CriterionResult &c : result_.criteria) {
+        const QString decision = c.review   ? tr("to be reviewed")
+                                 : c.passed ? tr("passed")
+                                            : tr("failed");
+        auto *item = new QTreeWidgetItem(
+            results_, {c.title, decision, QStringLiteral("%1 / %2").arg(c.points).arg(c.max)});
+        item->setData(0, Qt::UserRole, c.id);
+        item->setToolTip(0, c.id);
+        item->setForeground(1, c.review   ? QColor(0xa0, 0x70, 0x00)
+                               : c.passed ? QColor(0x20, 0x80, 0x30)
+                                          : QColor(0xb0, 0x20, 0x20));
+        auto *feedback = new QTreeWidgetItem(item, {c.feedback});
+        feedback->setFirstColumnSpanned(true);
+        feedback->setData(0, Qt::UserRole, c.id);
+        if (!c.evidence.isEmpty()) {
+            auto *evidence = new QTreeWidgetItem(item, {c.evidence});
+            evidence->setFirstColumnSpanned(true);
+            evidence->setData(0, Qt::UserRole, c.id);
+        }
+        item->setExpanded(!c.passed || c.review);
+    }
+}
+
+void ExercisePage::showDetails(QTreeWidgetItem *item)
+{
+    const QString id = item ? item->data(0, Qt::UserRole).toString() : QString();
+    for (const grader::CriterionResult &c : result_.criteria) {
+        if (c.id != id)
+            continue;
+        QString text = QStringLiteral("**%1** — %2 / %3\n\n%4")
+                           .arg(c.title)
+                           .arg(c.points)
+                           .arg(c.max)
+                           .arg(c.feedback);
+        if (!c.evidence.isEmpty())
+            text += QStringLiteral("\n\n> ") + c.evidence;
+        details_->setMarkdown(text);
+        return;
+    }
+    details_->clear();
+}
+
+// "ligne 12 : ..." in a criterion's evidence: show that line of the criterion's file.
+void ExercisePage::goToEvidence(QTreeWidgetItem *item)
+{
+    const grader::Criterion *criterion = rubric_.criterion(item->data(0, Qt::UserRole).toString());
+    if (!criterion)
+        return;
+    QString evidence;
+    for (const grader::CriterionResult &c : result_.criteria)
+        if (c.id == criterion->id)
+            evidence = c.evidence;
+    static const QRegularExpression line(QStringLiteral("ligne (\\d+)"));
+    const QRegularExpressionMatch m = line.match(evidence);
+    CodeEditor *editor = editors_.value(criterion->file);
+    if (!editor)
+        return;
+    files_->setCurrentWidget(editor);
+    if (m.hasMatch())
+        editor->goToLine(m.captured(1).toInt());
+}
+
+} // namespace schedlab::gui

@@ -1,0 +1,62 @@
+// One exercise: its statement, its files in editors (saved as they are typed), and
+// "Vérifier", which grades the work and lists each criterion with its feedback.
+#pragma once
+
+#include "codeeditor.h"
+#include "gradingresult.h"
+#include "rubric.h"
+#include "workspace.h"
+
+#include <QHash>
+#include <QTimer>
+#include <QWidget>
+
+class QTabWidget;
+class QTextBrowser;
+class QTreeWidget;
+class QTreeWidgetItem;
+class QPushButton;
+class QLabel;
+
+namespace schedlab::gui {
+
+class ExercisePage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    ExercisePage(const grader::Rubric &rubric, Workspace *workspace, QWidget *parent = nullptr);
+    const grader::Rubric &rubric() const { return rubric_; }
+    CodeEditor *editor(const QString &file) const { return editors_.value(file); }
+    QTreeWidget *results() const { return results_; }
+    QTextBrowser *details() const { return details_; }
+    QPushButton *checkButton() const { return check_; }
+    // Writes every edited file now (also done after each pause in typing).
+    bool saveAll();
+    // Grades the exercise as it is on disk and shows the result.
+    void grade();
+    const grader::ExerciseResult &lastResult() const { return result_; }
+
+Q_SIGNALS:
+    void problem(const QString &message);
+
+private:
+    void addEditor(const QString &file);
+    void showResult();
+    void goToEvidence(QTreeWidgetItem *item);
+    void showDetails(QTreeWidgetItem *item);
+
+    grader::Rubric rubric_;
+    Workspace *workspace_;
+    QTextBrowser *statement_;
+    QTabWidget *files_;
+    QHash<QString, CodeEditor *> editors_;
+    QTimer savePause_;
+    QPushButton *check_;
+    QLabel *score_;
+    QTreeWidget *results_;
+    QTextBrowser *details_;
+    grader::ExerciseResult result_;
+};
+
+} // namespace schedlab::gui

@@ -1,0 +1,60 @@
+// schedlab: the desktop workbench.
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QMessageBox>
+#include <QTimer>
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("SchedLab"));
+    QApplication::setApplicationName(QStringLiteral("schedlab"));
+    QApplication::setApplicationDisplayName(QStringLiteral("SchedLab"));
+
+    QCommandLineParser options;
+    options.setApplicationDescription(
+        QApplication::translate("main", "The Slurm and Kubernetes scheduling workbench."));
+    options.addHelpOption();
+    const QCommandLineOption workspace(QStringLiteral("workspace"),
+                                       QApplication::translate("main", "The student's folder."),
+                                       QStringLiteral("DIR"));
+    const QCommandLineOption exercise(
+        QStringLiteral("exercise"),
+        QApplication::translate("main", "Open this exercise (ex1, ...)."), QStringLiteral("ID"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QApplication::translate("main", "Save the window as a PNG and quit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption check(
+        QStringLiteral("check"),
+        QApplication::translate("main", "Check the opened exercise at once."));
+    options.addOptions({workspace, exercise, screenshot, check});
+    options.process(app);
+
+    const schedlab::grader::RubricSet rubrics =
+        schedlab::grader::loadRubrics(schedlab::grader::defaultExercisesDir());
+    if (!rubrics.error.isEmpty()) {
+        QMessageBox::critical(nullptr, QStringLiteral("SchedLab"),
+                              QApplication::translate("main", "The exercises cannot be read:\n%1")
+                                  .arg(rubrics.error));
+        return 1;
+    }
+    const QString root = options.isSet(workspace) ? options.value(workspace)
+                                                  : schedlab::gui::Workspace::rememberedRoot();
+    QDir().mkpath(root);
+    schedlab::gui::MainWindow window(rubrics, root);
+    window.openExercise(options.isSet(exercise) ? options.value(exercise) : QStringLiteral("ex1"));
+    window.show();
+    if (options.isSet(check) && window.currentExercise())
+        window.currentExercise()->grade();
+    if (options.isSet(screenshot)) {
+        QTimer::singleShot(300, &window, [&] {
+            window.grab().save(options.value(screenshot));
+            window.close();
+        });
+    }
+    return app.exec();
+}

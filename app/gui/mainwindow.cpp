@@ -1,0 +1,140 @@
+// The main window: navigation, pages, menus, and nothing lost on the way out.
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+
+namespace schedlab::gui {
+
+MainWindow::MainWindow(const grader::RubricSet &rubrics, const QString &workspaceRoot,
+                       QWidget *parent)
+    : QMainWindow(parent)
+    , rubrics_(rubrics)
+    , workspace_(workspaceRoot)
+    , navigation_(new QTreeWidget(this))
+    , pages_(new QStackedWidget(this))
+{
+    setWindowTitle(tr("SchedLab — Slurm and Kubernetes scheduling"));
+    navigation_->setHeaderHidden(true);
+    buildNavigation();
+    buildMenus();
+    auto *split = new QSplitter(this);
+    split->addWidget(navigation_);
+    split->addWidget(pages_);
+    split->setStretchFactor(1, 1);
+    split->setSizes({220, 900});
+    setCentralWidget(split);
+    statusBar()->showMessage(tr("Workspace: %1").arg(workspace_.root()));
+    resize(1280, 800);
+    restoreGeometry(QSettings().value(QStringLiteral("window/geometry")).toByteArray());
+}
+
+void MainWindow::buildNavigation()
+{
+    auto *course = new QTreeWidgetItem(navigation_, {tr("Course")});
+    for (const grader::Rubric &r : rubrics_.rubrics) {
+        auto *item = new QTreeWidgetItem(course, {r.title});
+        item->setData(0, Qt::UserRole, r.exercise);
+        item->setToolTip(0, r.exercise);
+    }
+    course->setExpanded(true);
+    connect(navigation_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        if (item && !item->data(0, Qt::UserRole).toString().isEmpty())
+            openExercise(item->data(0, Qt::UserRole).toString());
+    });
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *choose = file->addAction(tr("Choose the &workspace…"));
+    connect(choose, &QAction::triggered, this, &MainWindow::chooseWorkspace);
+    QAction *save = file->addAction(tr("&Save"));
+    save->setShortcut(QKeySequence::Save);
+    connect(save, &QAction::triggered, this, [this] {
+        if (ExercisePage *page = currentExercise())
+            page->saveAll();
+    });
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"));
+    quit->setShortcut(QKeySequence::Quit);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+}
+
+bool MainWindow::openExercise(const QString &exercise)
+{
+    ExercisePage *page = exercisePages_.value(exercise);
+    if (!page) {
+        const grader::Rubric *rubric = rubrics_.find(exercise);
+        if (!rubric)
+            return false;
+        QString error;
+        if (!workspace_.prepare(*rubric, &error)) {
+            showProblem(error);
+            return false;
+        }
+        page = new ExercisePage(*rubric, &workspace_, pages_);
+        connect(page, &ExercisePage::problem, this, &MainWindow::showProblem);
+        exercisePages_.insert(exercise, page);
+        pages_->addWidget(page);
+    }
+    pages_->setCurrentWidget(page);
+    selectInNavigation(exercise);
+    return true;
+}
+
+void MainWindow::selectInNavigation(const QString &exercise)
+{
+    for (QTreeWidgetItemIterator it(navigation_); *it; ++it)
+        if ((*it)->data(0, Qt::UserRole).toString() == exercise &&
+            navigation_->currentItem() != *it) {
+            const QSignalBlocker quiet(navigation_);
+            navigation_->setCurrentItem(*it);
+        }
+}
+
+ExercisePage *MainWindow::currentExercise() const
+{
+    return qobject_cast<ExercisePage *>(pages_->currentWidget());
+}
+
+void MainWindow::chooseWorkspace()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Workspace"), workspace_.root());
+    if (dir.isEmpty())
+        return;
+    for (ExercisePage *page : std::as_const(exercisePages_))
+        page->saveAll();
+    Workspace::rememberRoot(dir);
+    QMessageBox::information(this, tr("Workspace"),
+                             tr("SchedLab will use %1 from its next start.").arg(dir));
+}
+
+void MainWindow::showProblem(const QString &message)
+{
+    statusBar()->showMessage(message);
+    QMessageBox::warning(this, tr("SchedLab"), message);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    for (ExercisePage *page : std::as_const(exercisePages_))
+        if (!page->saveAll()) {
+            event->ignore(); // never close over work that could not be saved
+            return;
+        }
+    QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
+    event->accept();
+}
+
+} // namespace schedlab::gui

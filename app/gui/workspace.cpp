@@ -1,0 +1,76 @@
+// Files of the workspace, created from the exercises' starting files and saved atomically.
+#include "workspace.h"
+
+#include "rubric.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStandardPaths>
+
+namespace schedlab::gui {
+
+Workspace::Workspace(QString root)
+    : root_(QDir(root).absolutePath())
+{}
+
+QString Workspace::exerciseDir(const QString &exercise) const
+{
+    return root_ + u'/' + exercise;
+}
+
+bool Workspace::prepare(const grader::Rubric &rubric, QString *error)
+{
+    const QString dir = exerciseDir(rubric.exercise);
+    if (!QDir().mkpath(dir)) {
+        *error = QObject::tr("Cannot create the folder %1.").arg(dir);
+        return false;
+    }
+    const QString starters = QFileInfo(rubric.path).absolutePath();
+    for (const QString &name : rubric.files) {
+        const QString target = dir + u'/' + name;
+        const QString starter = starters + u'/' + name;
+        if (QFileInfo::exists(target) || !QFileInfo::exists(starter))
+            continue;
+        QFile from(starter);
+        if (!from.open(QIODevice::ReadOnly) ||
+            !save(rubric.exercise, name, QString::fromUtf8(from.readAll()), error))
+            return false;
+    }
+    return true;
+}
+
+QString Workspace::read(const QString &exercise, const QString &file) const
+{
+    QFile f(exerciseDir(exercise) + u'/' + file);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+bool Workspace::save(const QString &exercise, const QString &file, const QString &text,
+                     QString *error)
+{
+    QSaveFile f(exerciseDir(exercise) + u'/' + file);
+    const QByteArray bytes = text.toUtf8();
+    if (f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.commit())
+        return true;
+    *error = QObject::tr("Cannot save %1: %2").arg(f.fileName(), f.errorString());
+    return false;
+}
+
+QString Workspace::rememberedRoot()
+{
+    const QString remembered = QSettings().value(QStringLiteral("workspace/root")).toString();
+    if (!remembered.isEmpty())
+        return remembered;
+    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) +
+           QStringLiteral("/SchedLab");
+}
+
+void Workspace::rememberRoot(const QString &root)
+{
+    QSettings().setValue(QStringLiteral("workspace/root"), root);
+}
+
+} // namespace schedlab::gui

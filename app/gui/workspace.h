@@ -1,0 +1,38 @@
+// The student's workspace: one folder holding their files for every exercise, in the layout
+// the grader reads (grading-output.md): ex1/, ex2/, ... Every save is atomic.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace schedlab::grader {
+struct Rubric;
+}
+
+namespace schedlab::gui {
+
+class Workspace
+{
+public:
+    explicit Workspace(QString root);
+    const QString &root() const { return root_; }
+    // The folder of one exercise ("<root>/ex1").
+    QString exerciseDir(const QString &exercise) const;
+    // Creates the exercise's folder and copies the starting files that are not there yet:
+    // a student's file is never overwritten. False with a message when the disk refuses.
+    bool prepare(const grader::Rubric &rubric, QString *error);
+    // The text of one of the exercise's files (empty when absent).
+    QString read(const QString &exercise, const QString &file) const;
+    // Writes through a temporary file and a rename, so a crash or a power cut leaves the old
+    // text or the new one, never half of it.
+    bool save(const QString &exercise, const QString &file, const QString &text, QString *error);
+
+    // The folder chosen at the first start (remembered), or the default in the documents.
+    static QString rememberedRoot();
+    static void rememberRoot(const QString &root);
+
+private:
+    QString root_;
+};
+
+} // namespace schedlab::gui

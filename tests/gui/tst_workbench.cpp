@@ -1,0 +1,172 @@
+// The workbench driven as a student uses it (offscreen): open an exercise, type, see the
+// mistakes pointed at, find the work saved, check it, jump to the line a criterion is about.
+#include "mainwindow.h"
+
+#include <QFile>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace schedlab;
+using namespace schedlab::gui;
+
+namespace {
+
+const char kLateScript[] = "#!/bin/bash\n"
+                           "#SBATCH --job-name=sommeil\n"
+                           "#SBATCH --output=sommeil-%j.out\n"
+                           "#SBATCH --time=00:02:00\n"
+                           "#SBATCH --cpus-per-task=1\n"
+                           "hostname\n"
+                           "#SBATCH --mem=1G\n"
+                           "sleep 30\n";
+
+QString onDisk(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+QTreeWidgetItem *resultFor(QTreeWidget *results, const QString &id)
+{
+    for (int i = 0; i < results->topLevelItemCount(); ++i)
+        if (results->topLevelItem(i)->data(0, Qt::UserRole).toString() == id)
+            return results->topLevelItem(i);
+    return nullptr;
+}
+
+} // namespace
+
+class TestWorkbench : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("SchedLabTests"));
+        QStandardPaths::setTestModeEnabled(true);
+        rubrics_ = grader::loadRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises"));
+        QVERIFY2(rubrics_.error.isEmpty(), qPrintable(rubrics_.error));
+    }
+
+    void init()
+    {
+        workspace_ = std::make_unique<QTemporaryDir>();
+        window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
+        window_->show();
+        QVERIFY(window_->openExercise(QStringLiteral("ex1")));
+    }
+
+    void cleanup() { window_.reset(); }
+
+    void startingFilesAreCopiedOnce()
+    {
+        const QString script = workspace_->filePath(QStringLiteral("ex1/sommeil.sbatch"));
+        QCOMPARE(onDisk(script), QStringLiteral("#!/bin/bash\n"));
+        ExercisePage *page = window_->currentExercise();
+        page->editor(QStringLiteral("sommeil.sbatch"))
+            ->setText(QStringLiteral("#!/bin/bash\nhostname\n"));
+        QVERIFY(page->saveAll());
+        // Another start over the same workspace keeps the student's text.
+        window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
+        QVERIFY(window_->openExercise(QStringLiteral("ex1")));
+        QCOMPARE(window_->currentExercise()->editor(QStringLiteral("sommeil.sbatch"))->text(),
+                 QStringLiteral("#!/bin/bash\nhostname\n"));
+    }
+
+    void mistakesArePointedAtAsTyped()
+    {
+        CodeEditor *editor = window_->currentExercise()->editor(QStringLiteral("sommeil.sbatch"));
+        QSignalSpy diagnosed(editor, &CodeEditor::diagnosed);
+        editor->setText(QString::fromLatin1(kLateScript));
+        QVERIFY(diagnosed.wait(5000)); // after the typing pause, not at each key
+        QVERIFY2(editor->annotationAt(7).contains(QStringLiteral("Slurm no longer reads it")),
+                 qPrintable(editor->annotationAt(7)));
+        QVERIFY(editor->annotationAt(2).isEmpty());
+        editor->setText(QStringLiteral("hostname\n#SBATCH --output=$HOME/x.out\n"));
+        editor->diagnoseNow();
+        QVERIFY(editor->annotationAt(1).contains(QStringLiteral("#!")));
+    }
+
+    void workIsSavedAsTyped()
+    {
+        ExercisePage *page = window_->currentExercise();
+        CodeEditor *editor = page->editor(QStringLiteral("lignes.md"));
+        editor->setText(QStringLiteral("Une directive après hostname est ignorée.\n"));
+        QVERIFY(editor->isModified());
+        QTRY_VERIFY_WITH_TIMEOUT(!editor->isModified(), 5000); // saved after the typing pause
+        QCOMPARE(onDisk(workspace_->filePath(QStringLiteral("ex1/lignes.md"))), editor->text());
+        // Closing the window saves what is still pending.
+        editor->setText(QStringLiteral("dernier mot\n"));
+        window_->close();
+        QCOMPARE(onDisk(workspace_->filePath(QStringLiteral("ex1/lignes.md"))),
+                 QStringLiteral("dernier mot\n"));
+    }
+
+    void checkGradesAndJumpsToTheLine()
+    {
+        ExercisePage *page = window_->currentExercise();
+        page->editor(QStringLiteral("sommeil.sbatch"))->setText(QString::fromLatin1(kLateScript));
+        QTest::mouseClick(page->checkButton(), Qt::LeftButton);
+        QTreeWidget *results = page->results();
+        QCOMPARE(results->topLevelItemCount(), 8);
+        QTreeWidgetItem *late = resultFor(results, QStringLiteral("ex1.script.no-late-directive"));
+        QVERIFY(late);
+        QCOMPARE(late->text(1), QStringLiteral("failed"));
+        QVERIFY(late->isExpanded()); // a failed criterion shows its feedback
+        QVERIFY(late->child(0)->text(0).contains(QStringLiteral("#SBATCH")));
+        results->setCurrentItem(late);
+        QVERIFY(page->details()->toPlainText().contains(QStringLiteral("#SBATCH --mem=1G")));
+        Q_EMIT results->itemActivated(late, 0);
+        int line = -1, index = -1;
+        page->editor(QStringLiteral("sommeil.sbatch"))->getCursorPosition(&line, &index);
+        QCOMPARE(line + 1, 7);
+        QCOMPARE(resultFor(results, QStringLiteral("ex1.script.shebang"))->text(1),
+                 QStringLiteral("passed"));
+    }
+
+    void jobYamlIsCheckedByTheApi()
+    {
+        QVERIFY(window_->openExercise(QStringLiteral("ex3")));
+        CodeEditor *yaml = window_->currentExercise()->editor(QStringLiteral("sommeil-job.yaml"));
+        QVERIFY(yaml);
+        yaml->setText(
+            QStringLiteral("apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: sommeil\n"
+                           "spec:\n  template:\n    spec:\n      restartPolicy: Always\n"
+                           "      containers:\n        - name: c\n          image: busybox\n"
+                           "          command: [sh, -c, hostname]\n"));
+        yaml->diagnoseNow();
+        QVERIFY2(yaml->annotationAt(8).contains(QStringLiteral("restartPolicy")),
+                 qPrintable(yaml->annotationAt(8)));
+        yaml->setText(QStringLiteral("apiVersion: apps/v1\nkind: Deployment\n"));
+        yaml->diagnoseNow();
+        QVERIFY(yaml->annotationAt(2).contains(QStringLiteral("write a Job")));
+        yaml->setText(QStringLiteral("apiVersion: batch/v1\nkind: Job\n\tmetadata: x\n"));
+        yaml->diagnoseNow();
+        QVERIFY(!yaml->diagnostics().isEmpty());
+        QCOMPARE(yaml->diagnostics().first().severity, Diagnostic::Severity::Error);
+    }
+
+    void navigationOpensEveryExercise()
+    {
+        QTreeWidget *nav = window_->navigation();
+        QTreeWidgetItem *course = nav->topLevelItem(0);
+        QCOMPARE(course->childCount(), rubrics_.rubrics.size());
+        for (int i = 0; i < course->childCount(); ++i) {
+            nav->setCurrentItem(course->child(i));
+            QCOMPARE(window_->currentExercise()->rubric().exercise,
+                     course->child(i)->data(0, Qt::UserRole).toString());
+        }
+    }
+
+private:
+    grader::RubricSet rubrics_;
+    std::unique_ptr<QTemporaryDir> workspace_;
+    std::unique_ptr<MainWindow> window_;
+};
+
+QTEST_MAIN(TestWorkbench)
+#include "tst_workbench.moc"
