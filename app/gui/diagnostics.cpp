@@ -16,31 +16,35 @@ namespace {
 using slurm::ScriptDiagnostic;
 using Severity = Diagnostic::Severity;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Diagnostics", text);
-}
-
 Diagnostic fromParser(const ScriptDiagnostic &d, int firstCommandLine)
 {
     switch (d.kind) {
     case ScriptDiagnostic::Kind::DirectiveAfterCommand:
         return {d.line, Severity::Warning,
-                tr("This directive comes after the first command (line %1): Slurm no longer "
-                   "reads it.")
+                QCoreApplication::translate(
+                    "Diagnostics",
+                    "This directive comes after the first command (line %1): Slurm no longer "
+                    "reads it.")
                     .arg(firstCommandLine)};
     case ScriptDiagnostic::Kind::IndentedDirective:
         return {d.line, Severity::Warning,
-                tr("An indented #SBATCH is a plain comment for Slurm: start the line with it.")};
+                QCoreApplication::translate(
+                    "Diagnostics",
+                    "An indented #SBATCH is a plain comment for Slurm: start the line with it.")};
     case ScriptDiagnostic::Kind::LowercaseDirective:
         return {d.line, Severity::Warning,
-                tr("Slurm only reads \"#SBATCH\", in capitals and with no space.")};
+                QCoreApplication::translate(
+                    "Diagnostics", "Slurm only reads \"#SBATCH\", in capitals and with no space.")};
     case ScriptDiagnostic::Kind::ShellVariable:
         return {d.line, Severity::Warning,
-                tr("%1 stays as it is: Slurm does not expand shell variables in a directive.")
+                QCoreApplication::translate(
+                    "Diagnostics",
+                    "%1 stays as it is: Slurm does not expand shell variables in a directive.")
                     .arg(d.option)};
     case ScriptDiagnostic::Kind::TimeRounded:
-        return {d.line, Severity::Info, tr("Slurm rounds --time up to the next minute.")};
+        return {d.line, Severity::Info,
+                QCoreApplication::translate("Diagnostics",
+                                            "Slurm rounds --time up to the next minute.")};
     case ScriptDiagnostic::Kind::SlurmPrefix:
         return {d.line, Severity::Warning, d.message};
     case ScriptDiagnostic::Kind::Rejected:
@@ -72,12 +76,16 @@ QList<Diagnostic> diagnoseScript(const QByteArray &script)
         return out;
     if (!script.startsWith("#!"))
         out << Diagnostic{1, Severity::Error,
-                          tr("sbatch refuses a script whose first line is not a \"#!\" line such "
-                             "as #!/bin/bash.")};
+                          QCoreApplication::translate(
+                              "Diagnostics",
+                              "sbatch refuses a script whose first line is not a \"#!\" line such "
+                              "as #!/bin/bash.")};
     if (script.contains("\r\n"))
         out << Diagnostic{1, Severity::Error,
-                          tr("Windows line ends (CRLF): sbatch refuses the script. Save it with "
-                             "Unix line ends.")};
+                          QCoreApplication::translate(
+                              "Diagnostics",
+                              "Windows line ends (CRLF): sbatch refuses the script. Save it with "
+                              "Unix line ends.")};
     QByteArray lf = script;
     lf.replace("\r\n", "\n");
     const slurm::DirectiveScan scan = slurm::scanDirectives(lf);
@@ -108,13 +116,16 @@ QList<Diagnostic> diagnoseManifest(const QByteArray &yaml, const QString &fileNa
         if (!kind) {
             out << Diagnostic{
                 kindLine, Severity::Error,
-                tr("Unknown kind \"%1\" in version \"%2\".").arg(kindName, apiVersion)};
+                QCoreApplication::translate("Diagnostics", "Unknown kind \"%1\" in version \"%2\".")
+                    .arg(kindName, apiVersion)};
             continue;
         }
         if (kind->kind == QLatin1String("Deployment"))
             out << Diagnostic{kindLine, Severity::Warning,
-                              tr("A Deployment restarts its container every time it ends, even "
-                                 "with exit code 0: for work that must finish, write a Job.")};
+                              QCoreApplication::translate(
+                                  "Diagnostics",
+                                  "A Deployment restarts its container every time it ends, even "
+                                  "with exit code 0: for work that must finish, write a Job.")};
         kube::KubeCluster empty{kube::KubeOptions{}};
         const kube::KubeCluster::Answer answer = empty.apply(*kind, doc.root, true, fileName);
         if (!answer.ok) {

@@ -1,4 +1,5 @@
 // schedlab: the desktop workbench.
+#include "language.h"
 #include "mainwindow.h"
 
 #include <QApplication>
@@ -31,8 +32,14 @@ int main(int argc, char **argv)
     const QCommandLineOption check(
         QStringLiteral("check"),
         QApplication::translate("main", "Check the opened exercise at once."));
-    options.addOptions({workspace, exercise, screenshot, check});
+    const QCommandLineOption language(
+        QStringLiteral("language"),
+        QApplication::translate("main", "Interface language: fr, en or system."),
+        QStringLiteral("LANG"));
+    options.addOptions({workspace, exercise, screenshot, check, language});
     options.process(app);
+    schedlab::gui::installTranslations(options.isSet(language) ? options.value(language)
+                                                               : schedlab::gui::savedLanguage());
 
     const schedlab::grader::RubricSet rubrics =
         schedlab::grader::loadRubrics(schedlab::grader::defaultExercisesDir());

@@ -1,7 +1,10 @@
 // The main window: navigation, pages, menus, and nothing lost on the way out.
 #include "mainwindow.h"
 
+#include "language.h"
+
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QFileDialog>
@@ -65,6 +68,20 @@ void MainWindow::buildMenus()
         if (ExercisePage *page = currentExercise())
             page->saveAll();
     });
+    QMenu *language = file->addMenu(tr("&Language"));
+    auto *choices = new QActionGroup(language);
+    for (const auto &[code, name] : {std::pair(QStringLiteral("system"), tr("As the system")),
+                                     std::pair(QStringLiteral("fr"), QStringLiteral("Français")),
+                                     std::pair(QStringLiteral("en"), QStringLiteral("English"))}) {
+        QAction *choice = language->addAction(name);
+        choice->setCheckable(true);
+        choice->setChecked(savedLanguage() == code);
+        choices->addAction(choice);
+        connect(choice, &QAction::triggered, this, [this, code = code] {
+            saveLanguage(code);
+            statusBar()->showMessage(tr("The language changes at the next start."));
+        });
+    }
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"));
     quit->setShortcut(QKeySequence::Quit);

@@ -1,11 +1,13 @@
 // The workbench driven as a student uses it (offscreen): open an exercise, type, see the
 // mistakes pointed at, find the work saved, check it, jump to the line a criterion is about.
+#include "language.h"
 #include "mainwindow.h"
 
 #include <QFile>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QTranslator>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -160,6 +162,27 @@ private Q_SLOTS:
             QCOMPARE(window_->currentExercise()->rubric().exercise,
                      course->child(i)->data(0, Qt::UserRole).toString());
         }
+    }
+
+    // Last: the translation stays installed for the rest of the process otherwise.
+    void frenchInterface()
+    {
+        QCOMPARE(installTranslations(QStringLiteral("fr")), QStringLiteral("fr"));
+        MainWindow french(rubrics_, workspace_->path());
+        QVERIFY(french.openExercise(QStringLiteral("ex1")));
+        ExercisePage *page = french.currentExercise();
+        QCOMPARE(page->checkButton()->text(), QStringLiteral("Vérifier"));
+        CodeEditor *editor = page->editor(QStringLiteral("sommeil.sbatch"));
+        editor->setText(QString::fromLatin1(kLateScript));
+        editor->diagnoseNow();
+        QVERIFY2(editor->annotationAt(7).contains(QStringLiteral("Slurm ne la lit plus")),
+                 qPrintable(editor->annotationAt(7)));
+        page->grade();
+        QCOMPARE(resultFor(page->results(), QStringLiteral("ex1.script.shebang"))->text(1),
+                 QStringLiteral("réussi"));
+        for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>())
+            QCoreApplication::removeTranslator(t);
+        QCOMPARE(installTranslations(QStringLiteral("en")), QStringLiteral("en"));
     }
 
 private:

@@ -1,0 +1,227 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR">
+<context>
+    <name>Diagnostics</name>
+    <message>
+        <location filename="../app/gui/diagnostics.cpp" line="24" />
+        <source>This directive comes after the first command (line %1): Slurm no longer reads it.</source>
+        <translation>Cette directive vient après la première commande (ligne %1) : Slurm ne la lit plus.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/diagnostics.cpp" line="31" />
+        <source>An indented #SBATCH is a plain comment for Slurm: start the line with it.</source>
+        <translation>Un #SBATCH indenté n'est qu'un commentaire pour Slurm : commencez la ligne par lui.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/diagnostics.cpp" line="36" />
+        <source>Slurm only reads "#SBATCH", in capitals and with no space.</source>
+        <translation>Slurm ne lit que « #SBATCH », en majuscules et sans espace.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/diagnostics.cpp" line="40" />
+        <source>%1 stays as it is: Slurm does not expand shell variables in a directive.</source>
+        <translation>%1 reste tel quel : Slurm ne développe pas les variables du shell dans une directive.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/diagnostics.cpp" line="46" />
+        <source>Slurm rounds --time up to the next minute.</source>
+        <translation>Slurm arrondit --time à la minute supérieure.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/diagnostics.cpp" line="79" />
+        <source>sbatch refuses a script whose first line is not a "#!" line such as #!/bin/bash.</source>
+        <translation>sbatch refuse un script dont la première ligne n'est pas une ligne « #! » comme #!/bin/bash.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/diagnostics.cpp" line="85" />
+        <source>Windows line ends (CRLF): sbatch refuses the script. Save it with Unix line ends.</source>
+        <translation>Fins de ligne Windows (CRLF) : sbatch refuse le script. Enregistrez-le avec des fins de ligne Unix.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/diagnostics.cpp" line="119" />
+        <source>Unknown kind "%1" in version "%2".</source>
+        <translation>Type « %1 » inconnu dans la version « %2 ».</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/diagnostics.cpp" line="125" />
+        <source>A Deployment restarts its container every time it ends, even with exit code 0: for work that must finish, write a Job.</source>
+        <translation>Un Deployment relance son conteneur chaque fois qu'il se termine, même avec le code 0 : pour un travail qui doit finir, écrivez un Job.</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../app/gui/workspace.cpp" line="28" />
+        <source>Cannot create the folder %1.</source>
+        <translation>Impossible de créer le dossier %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/workspace.cpp" line="58" />
+        <source>Cannot save %1: %2</source>
+        <translation>Impossible d'enregistrer %1 : %2</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../app/gui/main.cpp" line="20" />
+        <source>The Slurm and Kubernetes scheduling workbench.</source>
+        <translation>L'atelier d'ordonnancement Slurm et Kubernetes.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="23" />
+        <source>The student's folder.</source>
+        <translation>Le dossier de l'étudiant.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="27" />
+        <source>Open this exercise (ex1, ...).</source>
+        <translation>Ouvrir cet exercice (ex1, ...).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="30" />
+        <source>Save the window as a PNG and quit.</source>
+        <translation>Enregistrer la fenêtre en PNG et quitter.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="34" />
+        <source>Check the opened exercise at once.</source>
+        <translation>Vérifier tout de suite l'exercice ouvert.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="37" />
+        <source>Interface language: fr, en or system.</source>
+        <translation>Langue de l'interface : fr, en ou system.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="48" />
+        <source>The exercises cannot be read:
+%1</source>
+        <translation>Les exercices sont illisibles :
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::ExercisePage</name>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="38" />
+        <source>Check my work</source>
+        <translation>Vérifier</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="47" />
+        <source>Criterion</source>
+        <translation>Critère</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="47" />
+        <source>Result</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="47" />
+        <source>Points</source>
+        <translation>Points</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="52" />
+        <source>Grade this exercise now (Ctrl+Enter)</source>
+        <translation>Corriger cet exercice maintenant (Ctrl+Entrée)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="58" />
+        <source>Select a criterion to read its feedback in full.</source>
+        <translation>Choisissez un critère pour lire son commentaire en entier.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="130" />
+        <source>Score: %1 / %2</source>
+        <translation>Note : %1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="132" />
+        <source>to be reviewed</source>
+        <translation>à vérifier</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="133" />
+        <source>passed</source>
+        <translation>réussi</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="134" />
+        <source>failed</source>
+        <translation>non réussi</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::MainWindow</name>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="30" />
+        <source>SchedLab — Slurm and Kubernetes scheduling</source>
+        <translation>SchedLab — Ordonnancement Slurm et Kubernetes</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="40" />
+        <source>Workspace: %1</source>
+        <translation>Espace de travail : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="47" />
+        <source>Course</source>
+        <translation>Cours</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="62" />
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="63" />
+        <source>Choose the &amp;workspace…</source>
+        <translation>Choisir l'&amp;espace de travail…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="65" />
+        <source>&amp;Save</source>
+        <translation>&amp;Enregistrer</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="71" />
+        <source>&amp;Language</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="73" />
+        <source>As the system</source>
+        <translation>Comme le système</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="82" />
+        <source>The language changes at the next start.</source>
+        <translation>La langue change au prochain démarrage.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="86" />
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="130" />
+        <location filename="../app/gui/mainwindow.cpp" line="136" />
+        <source>Workspace</source>
+        <translation>Espace de travail</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="137" />
+        <source>SchedLab will use %1 from its next start.</source>
+        <translation>SchedLab utilisera %1 à partir du prochain démarrage.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="143" />
+        <source>SchedLab</source>
+        <translation>SchedLab</translation>
+    </message>
+</context>
+</TS>
