@@ -1,6 +1,7 @@
 // schedlab-cli: the headless workbench (sim, serve, shell, grade).
 #include "engine.h"
 #include "gradecommand.h"
+#include "installpaths.h"
 #include "scenario.h"
 #include "variantcommand.h"
 
@@ -19,21 +20,6 @@
 #include <unistd.h>
 
 namespace {
-
-// The private command folder: beside the build's binaries, or the installed libexec.
-QString libexecDir()
-{
-    const QString env = qEnvironmentVariable("SCHEDLAB_LIBEXEC");
-    if (!env.isEmpty())
-        return env;
-    const QString appDir = QCoreApplication::applicationDirPath();
-    for (const QString &candidate :
-         {appDir + QStringLiteral("/../libexec/schedlab"), QStringLiteral(SCHEDLAB_BUILD_LIBEXEC),
-          QStringLiteral(SCHEDLAB_INSTALL_LIBEXEC)})
-        if (QFileInfo::exists(candidate + QStringLiteral("/schedlab-client")))
-            return QDir(candidate).canonicalPath();
-    return QStringLiteral(SCHEDLAB_BUILD_LIBEXEC);
-}
 
 int usage()
 {
@@ -68,7 +54,7 @@ int sim(const QString &path)
     }
     QFile out;
     out.open(stdout, QIODevice::WriteOnly | QIODevice::Unbuffered);
-    const schedlab::SimResult r = schedlab::runScenario(*scenario, libexecDir(), &out);
+    const schedlab::SimResult r = schedlab::runScenario(*scenario, schedlab::libexecDir(), &out);
     if (!r.warnings.isEmpty() && r.exitCode == 0)
         std::fputs(qPrintable(r.warnings), stderr);
     if (r.exitCode != 0)
@@ -126,7 +112,7 @@ std::optional<schedlab::EngineOptions> liveOptions(const LiveArgs &args)
                      ? QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
                            QStringLiteral("/cluster")
                      : args.stateDir;
-    o.libexecDir = libexecDir();
+    o.libexecDir = schedlab::libexecDir();
     o.simulated = false;
     return o;
 }
@@ -184,7 +170,7 @@ int main(int argc, char **argv)
     if (args[0] == QLatin1String("override"))
         return overrideCommand(args.mid(1));
     if (args[0] == QLatin1String("variant"))
-        return variantCommand(args.mid(1), libexecDir());
+        return variantCommand(args.mid(1), schedlab::libexecDir());
     if (args[0] == QLatin1String("serve") || args[0] == QLatin1String("shell")) {
         LiveArgs live;
         for (int i = 1; i < args.size(); ++i) {

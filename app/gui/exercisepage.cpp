@@ -1,8 +1,12 @@
 // The exercise page: statement above, editors on the left, grading on the right.
 #include "exercisepage.h"
 
+#include "exercise2.h"
 #include "grader.h"
+#include "installpaths.h"
+#include "scenario.h"
 
+#include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -27,6 +31,30 @@ QString readStatement(const grader::Rubric &rubric)
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
+// The listing of the scenario's first step, as the mini-cluster's squeue prints it.
+QString firstListing(Scenario scenario)
+{
+    scenario.steps = scenario.steps.mid(0, 1);
+    QBuffer out;
+    out.open(QIODevice::WriteOnly);
+    runScenario(scenario, libexecDir(), &out);
+    return QString::fromUtf8(out.data()).section(u'\n', 1);
+}
+
+// Exercise 2's statement is built on the student's own variant: its table and its squeue.
+QString statementFor(const grader::Rubric &rubric, const Workspace &workspace)
+{
+    const QString text = readStatement(rubric);
+    if (rubric.scenario.isEmpty())
+        return text;
+    QString error;
+    const auto scenario =
+        readScenario(workspace.read(rubric.exercise, QStringLiteral("exercice2.yaml")).toUtf8(),
+                     QStringLiteral("exercice2.yaml"), &error);
+    return scenario ? grader::renderExercise2Statement(text, *scenario, firstListing(*scenario))
+                    : text;
+}
+
 } // namespace
 
 ExercisePage::ExercisePage(const grader::Rubric &rubric, Workspace *workspace, QWidget *parent)
@@ -41,7 +69,7 @@ ExercisePage::ExercisePage(const grader::Rubric &rubric, Workspace *workspace, Q
     , details_(new QTextBrowser(this))
 {
     statement_->setOpenExternalLinks(true);
-    statement_->setMarkdown(readStatement(rubric));
+    statement_->setMarkdown(statementFor(rubric, *workspace));
     for (const QString &file : rubric.files)
         addEditor(file);
     results_->setHeaderLabels({tr("Criterion"), tr("Result"), tr("Points")});

@@ -1,7 +1,9 @@
 // Files of the workspace, created from the exercises' starting files and saved atomically.
 #include "workspace.h"
 
+#include "exercise2.h"
 #include "rubric.h"
+#include "scenario.h"
 
 #include <QDir>
 #include <QFile>
@@ -39,7 +41,27 @@ bool Workspace::prepare(const grader::Rubric &rubric, QString *error)
             !save(rubric.exercise, name, QString::fromUtf8(from.readAll()), error))
             return false;
     }
-    return true;
+    return rubric.scenario.isEmpty() || prepareVariant(rubric, error);
+}
+
+// The student's variant of the exercise's scenario, drawn from their id, kept in their
+// folder (it travels with their work to the instructor's grader).
+bool Workspace::prepareVariant(const grader::Rubric &rubric, QString *error)
+{
+    const QString name = QStringLiteral("exercice2.yaml");
+    if (QFileInfo::exists(exerciseDir(rubric.exercise) + u'/' + name))
+        return true;
+    QFile base(QFileInfo(rubric.path).absolutePath() + u'/' + rubric.scenario);
+    std::optional<Scenario> scenario;
+    if (base.open(QIODevice::ReadOnly))
+        scenario = readScenario(base.readAll(), base.fileName(), error);
+    if (!scenario) {
+        *error = QObject::tr("The exercise's scenario cannot be read: %1").arg(*error);
+        return false;
+    }
+    const auto variant = grader::exercise2Variant(*scenario, grader::variantSeed(studentId()));
+    return save(rubric.exercise, name,
+                QString::fromUtf8(grader::scenarioToYaml(variant ? *variant : *scenario)), error);
 }
 
 QString Workspace::read(const QString &exercise, const QString &file) const
@@ -71,6 +93,17 @@ QString Workspace::rememberedRoot()
 void Workspace::rememberRoot(const QString &root)
 {
     QSettings().setValue(QStringLiteral("workspace/root"), root);
+}
+
+QString Workspace::studentId()
+{
+    const QString id = QSettings().value(QStringLiteral("student/id")).toString();
+    return id.isEmpty() ? qEnvironmentVariable("USER", QStringLiteral("etudiant")) : id;
+}
+
+void Workspace::rememberStudentId(const QString &id)
+{
+    QSettings().setValue(QStringLiteral("student/id"), id);
 }
 
 } // namespace schedlab::gui

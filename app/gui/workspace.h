@@ -19,7 +19,8 @@ public:
     // The folder of one exercise ("<root>/ex1").
     QString exerciseDir(const QString &exercise) const;
     // Creates the exercise's folder and copies the starting files that are not there yet:
-    // a student's file is never overwritten. False with a message when the disk refuses.
+    // a student's file is never overwritten. An exercise with a scenario (exercise 2) gets
+    // the student's own variant of it, once. False with a message when the disk refuses.
     bool prepare(const grader::Rubric &rubric, QString *error);
     // The text of one of the exercise's files (empty when absent).
     QString read(const QString &exercise, const QString &file) const;
@@ -30,8 +31,14 @@ public:
     // The folder chosen at the first start (remembered), or the default in the documents.
     static QString rememberedRoot();
     static void rememberRoot(const QString &root);
+    // The student's id: it seeds their variant of exercise 2 (remembered; the account's name
+    // until they give another).
+    static QString studentId();
+    static void rememberStudentId(const QString &id);
 
 private:
+    bool prepareVariant(const grader::Rubric &rubric, QString *error);
+
     QString root_;
 };
 

@@ -1,7 +1,9 @@
 // The workbench driven as a student uses it (offscreen): open an exercise, type, see the
 // mistakes pointed at, find the work saved, check it, jump to the line a criterion is about.
+#include "exercise2.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "scenario.h"
 
 #include <QFile>
 #include <QPushButton>
@@ -162,6 +164,32 @@ private Q_SLOTS:
             QCOMPARE(window_->currentExercise()->rubric().exercise,
                      course->child(i)->data(0, Qt::UserRole).toString());
         }
+    }
+
+    void exercise2IsTheStudentsOwnVariant()
+    {
+        Workspace::rememberStudentId(QStringLiteral("s07-chloe"));
+        window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
+        QVERIFY(window_->openExercise(QStringLiteral("ex2")));
+        const QString yaml = onDisk(workspace_->filePath(QStringLiteral("ex2/exercice2.yaml")));
+        QString error;
+        const auto scenario = readScenario(yaml.toUtf8(), QStringLiteral("exercice2.yaml"), &error);
+        QVERIFY2(scenario, qPrintable(error));
+        const auto p = grader::simulateExercise2(*scenario).parameters(scenario->start);
+        QVERIFY(p.value(QStringLiteral("cancelled")) != QStringLiteral("51")); // not the base
+        const QString statement = window_->findChild<QTextBrowser *>()->toPlainText();
+        QVERIFY2(statement.contains(QStringLiteral("JOBID PARTITION")), qPrintable(statement));
+        QVERIFY(statement.contains(QStringLiteral("arrête le job ") +
+                                   p.value(QStringLiteral("cancelled"))));
+        QVERIFY(!statement.contains(u'{'));
+        // Checking the answer grades it against that variant's own simulation.
+        ExercisePage *page = window_->currentExercise();
+        page->editor(QStringLiteral("decision.md"))
+            ->setText(QStringLiteral("## Question 2\n\nscancel %1\n")
+                          .arg(p.value(QStringLiteral("cancelled"))));
+        page->grade();
+        QCOMPARE(resultFor(page->results(), QStringLiteral("ex2.q2.command"))->text(1),
+                 QStringLiteral("passed"));
     }
 
     // Last: the translation stays installed for the rest of the process otherwise.
