@@ -52,14 +52,34 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/gui/workspace.cpp" line="28" />
+        <location filename="../app/gui/workspace.cpp" line="30" />
         <source>Cannot create the folder %1.</source>
         <translation>Impossible de créer le dossier %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/workspace.cpp" line="58" />
+        <location filename="../app/gui/workspace.cpp" line="59" />
+        <source>The exercise's scenario cannot be read: %1</source>
+        <translation>Le scénario de l'exercice est illisible : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/workspace.cpp" line="80" />
         <source>Cannot save %1: %2</source>
         <translation>Impossible d'enregistrer %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handin.cpp" line="109" />
+        <source>%1 holds a private key: remove it before handing in. A private key never leaves your laptop.</source>
+        <translation>%1 contient une clé privée : retirez-la avant de rendre votre travail. Une clé privée ne quitte jamais votre portable.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handin.cpp" line="120" />
+        <source>Cannot create %1: %2</source>
+        <translation>Impossible de créer %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handin.cpp" line="132" />
+        <source>Cannot write %1: %2</source>
+        <translation>Impossible d'écrire %1 : %2</translation>
     </message>
 </context>
 <context>
@@ -105,52 +125,52 @@
 <context>
     <name>schedlab::gui::ExercisePage</name>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="38" />
+        <location filename="../app/gui/exercisepage.cpp" line="66" />
         <source>Check my work</source>
         <translation>Vérifier</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="47" />
+        <location filename="../app/gui/exercisepage.cpp" line="75" />
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="47" />
+        <location filename="../app/gui/exercisepage.cpp" line="75" />
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="47" />
+        <location filename="../app/gui/exercisepage.cpp" line="75" />
         <source>Points</source>
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="52" />
+        <location filename="../app/gui/exercisepage.cpp" line="80" />
         <source>Grade this exercise now (Ctrl+Enter)</source>
         <translation>Corriger cet exercice maintenant (Ctrl+Entrée)</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="58" />
+        <location filename="../app/gui/exercisepage.cpp" line="86" />
         <source>Select a criterion to read its feedback in full.</source>
         <translation>Choisissez un critère pour lire son commentaire en entier.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="130" />
+        <location filename="../app/gui/exercisepage.cpp" line="158" />
         <source>Score: %1 / %2</source>
         <translation>Note : %1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="132" />
+        <location filename="../app/gui/exercisepage.cpp" line="160" />
         <source>to be reviewed</source>
         <translation>à vérifier</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="133" />
+        <location filename="../app/gui/exercisepage.cpp" line="161" />
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="134" />
+        <location filename="../app/gui/exercisepage.cpp" line="162" />
         <source>failed</source>
         <translation>non réussi</translation>
     </message>
@@ -158,68 +178,88 @@
 <context>
     <name>schedlab::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="30" />
+        <location filename="../app/gui/mainwindow.cpp" line="32" />
         <source>SchedLab — Slurm and Kubernetes scheduling</source>
         <translation>SchedLab — Ordonnancement Slurm et Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="40" />
+        <location filename="../app/gui/mainwindow.cpp" line="42" />
         <source>Workspace: %1</source>
         <translation>Espace de travail : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="47" />
+        <location filename="../app/gui/mainwindow.cpp" line="49" />
         <source>Course</source>
         <translation>Cours</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="62" />
+        <location filename="../app/gui/mainwindow.cpp" line="64" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="63" />
+        <location filename="../app/gui/mainwindow.cpp" line="65" />
         <source>Choose the &amp;workspace…</source>
         <translation>Choisir l'&amp;espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="65" />
+        <location filename="../app/gui/mainwindow.cpp" line="67" />
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="71" />
+        <location filename="../app/gui/mainwindow.cpp" line="73" />
+        <source>&amp;Hand in my work…</source>
+        <translation>&amp;Rendre mon travail…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="76" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="73" />
+        <location filename="../app/gui/mainwindow.cpp" line="78" />
         <source>As the system</source>
         <translation>Comme le système</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="82" />
+        <location filename="../app/gui/mainwindow.cpp" line="87" />
         <source>The language changes at the next start.</source>
         <translation>La langue change au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="86" />
+        <location filename="../app/gui/mainwindow.cpp" line="91" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="130" />
-        <location filename="../app/gui/mainwindow.cpp" line="136" />
+        <location filename="../app/gui/mainwindow.cpp" line="135" />
+        <location filename="../app/gui/mainwindow.cpp" line="141" />
         <source>Workspace</source>
         <translation>Espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="137" />
+        <location filename="../app/gui/mainwindow.cpp" line="142" />
         <source>SchedLab will use %1 from its next start.</source>
         <translation>SchedLab utilisera %1 à partir du prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="143" />
+        <location filename="../app/gui/mainwindow.cpp" line="152" />
+        <source>Hand in my work</source>
+        <translation>Rendre mon travail</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="154" />
+        <source>Zip archives (*.zip)</source>
+        <translation>Archives zip (*.zip)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="162" />
+        <source>%1 files handed in: %2</source>
+        <translation>%1 fichiers rendus : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="168" />
         <source>SchedLab</source>
         <translation>SchedLab</translation>
     </message>

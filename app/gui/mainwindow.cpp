@@ -1,12 +1,14 @@
 // The main window: navigation, pages, menus, and nothing lost on the way out.
 #include "mainwindow.h"
 
+#include "handin.h"
 #include "language.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -68,6 +70,9 @@ void MainWindow::buildMenus()
         if (ExercisePage *page = currentExercise())
             page->saveAll();
     });
+    QAction *handIn = file->addAction(tr("&Hand in my work…"));
+    handIn->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    connect(handIn, &QAction::triggered, this, &MainWindow::handInWork);
     QMenu *language = file->addMenu(tr("&Language"));
     auto *choices = new QActionGroup(language);
     for (const auto &[code, name] : {std::pair(QStringLiteral("system"), tr("As the system")),
@@ -135,6 +140,26 @@ void MainWindow::chooseWorkspace()
     Workspace::rememberRoot(dir);
     QMessageBox::information(this, tr("Workspace"),
                              tr("SchedLab will use %1 from its next start.").arg(dir));
+}
+
+void MainWindow::handInWork()
+{
+    for (ExercisePage *page : std::as_const(exercisePages_))
+        if (!page->saveAll())
+            return;
+    const QString student = Workspace::studentId();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Hand in my work"),
+        QDir(workspace_.root()).filePath(student + QStringLiteral(".zip")),
+        tr("Zip archives (*.zip)"));
+    if (path.isEmpty())
+        return;
+    const HandIn result = writeHandIn(workspace_, rubrics_.rubrics, student, path);
+    if (!result.ok) {
+        showProblem(result.error);
+        return;
+    }
+    statusBar()->showMessage(tr("%1 files handed in: %2").arg(result.files).arg(path));
 }
 
 void MainWindow::showProblem(const QString &message)

@@ -33,6 +33,7 @@ private:
     void buildMenus();
     void selectInNavigation(const QString &exercise);
     void chooseWorkspace();
+    void handInWork();
     void showProblem(const QString &message);
 
     grader::RubricSet rubrics_;

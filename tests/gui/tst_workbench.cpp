@@ -1,17 +1,24 @@
 // The workbench driven as a student uses it (offscreen): open an exercise, type, see the
 // mistakes pointed at, find the work saved, check it, jump to the line a criterion is about.
 #include "exercise2.h"
+#include "handin.h"
 #include "language.h"
 #include "mainwindow.h"
 #include "scenario.h"
 
+#include <QCryptographicHash>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTranslator>
 #include <QTreeWidget>
 #include <QtTest>
+
+#include <zip.h>
 
 using namespace schedlab;
 using namespace schedlab::gui;
@@ -190,6 +197,56 @@ private Q_SLOTS:
         page->grade();
         QCOMPARE(resultFor(page->results(), QStringLiteral("ex2.q2.command"))->text(1),
                  QStringLiteral("passed"));
+    }
+
+    void handInIsOneZipWithItsManifest()
+    {
+        QVERIFY(window_->openExercise(QStringLiteral("ex3")));
+        const QString zipPath = workspace_->filePath(QStringLiteral("s01.zip"));
+        const HandIn done = writeHandIn(Workspace(workspace_->path()), rubrics_.rubrics,
+                                        QStringLiteral("s01"), zipPath);
+        QVERIFY2(done.ok, qPrintable(done.error));
+        QCOMPARE(done.files, 4); // ex1's two files, ex3's two
+        int code = 0;
+        zip_t *zip = zip_open(QFile::encodeName(zipPath).constData(), ZIP_RDONLY, &code);
+        QVERIFY(zip);
+        const auto read = [zip](const char *name) {
+            zip_stat_t st;
+            zip_stat(zip, name, 0, &st);
+            zip_file_t *f = zip_fopen(zip, name, 0);
+            QByteArray bytes(qsizetype(st.size), '\0');
+            if (f) {
+                zip_fread(f, bytes.data(), st.size);
+                zip_fclose(f);
+            }
+            return bytes;
+        };
+        const QJsonObject manifest = QJsonDocument::fromJson(read("manifest.json")).object();
+        QCOMPARE(manifest[QStringLiteral("student")].toString(), QStringLiteral("s01"));
+        const QJsonArray files = manifest[QStringLiteral("files")].toArray();
+        QCOMPARE(files.size(), 4);
+        for (const QJsonValue &v : files) {
+            const QString path = v.toObject()[QStringLiteral("path")].toString();
+            const QByteArray inZip = read(path.toUtf8().constData());
+            QCOMPARE(inZip, onDisk(workspace_->filePath(path)).toUtf8());
+            QCOMPARE(v.toObject()[QStringLiteral("sha256")].toString(),
+                     QString::fromLatin1(
+                         QCryptographicHash::hash(inZip, QCryptographicHash::Sha256).toHex()));
+        }
+        zip_close(zip);
+        // A private key in the workspace stops the hand-in, and says where it is.
+        QFile key(workspace_->filePath(QStringLiteral("ex3/id_ed25519_romeo")));
+        QVERIFY(key.open(QIODevice::WriteOnly));
+        key.write(
+            "-----BEGIN OPENSSH PRIVATE "
+            "KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n"
+            "-----END OPENSSH PRIVATE KEY-----\n");
+        key.close();
+        const HandIn refused = writeHandIn(Workspace(workspace_->path()), rubrics_.rubrics,
+                                           QStringLiteral("s01"), zipPath + QStringLiteral("2"));
+        QVERIFY(!refused.ok);
+        QVERIFY(refused.error.contains(QStringLiteral("ex3/id_ed25519_romeo")));
+        QVERIFY(!QFile::exists(zipPath + QStringLiteral("2")));
     }
 
     // Last: the translation stays installed for the rest of the process otherwise.
