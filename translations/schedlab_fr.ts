@@ -155,22 +155,22 @@
         <translation>Choisissez un critère pour lire son commentaire en entier.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="158" />
+        <location filename="../app/gui/exercisepage.cpp" line="159" />
         <source>Score: %1 / %2</source>
         <translation>Note : %1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="160" />
+        <location filename="../app/gui/exercisepage.cpp" line="161" />
         <source>to be reviewed</source>
         <translation>à vérifier</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="161" />
+        <location filename="../app/gui/exercisepage.cpp" line="162" />
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="162" />
+        <location filename="../app/gui/exercisepage.cpp" line="163" />
         <source>failed</source>
         <translation>non réussi</translation>
     </message>
@@ -178,88 +178,93 @@
 <context>
     <name>schedlab::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="32" />
+        <location filename="../app/gui/mainwindow.cpp" line="36" />
         <source>SchedLab — Slurm and Kubernetes scheduling</source>
         <translation>SchedLab — Ordonnancement Slurm et Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="42" />
+        <location filename="../app/gui/mainwindow.cpp" line="50" />
         <source>Workspace: %1</source>
         <translation>Espace de travail : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="49" />
+        <location filename="../app/gui/mainwindow.cpp" line="57" />
         <source>Course</source>
         <translation>Cours</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="64" />
+        <location filename="../app/gui/mainwindow.cpp" line="82" />
+        <source>Last checked %1</source>
+        <translation>Dernière vérification : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="89" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="65" />
+        <location filename="../app/gui/mainwindow.cpp" line="90" />
         <source>Choose the &amp;workspace…</source>
         <translation>Choisir l'&amp;espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="67" />
+        <location filename="../app/gui/mainwindow.cpp" line="92" />
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="73" />
+        <location filename="../app/gui/mainwindow.cpp" line="98" />
         <source>&amp;Hand in my work…</source>
         <translation>&amp;Rendre mon travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="76" />
+        <location filename="../app/gui/mainwindow.cpp" line="101" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="78" />
+        <location filename="../app/gui/mainwindow.cpp" line="103" />
         <source>As the system</source>
         <translation>Comme le système</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="87" />
+        <location filename="../app/gui/mainwindow.cpp" line="112" />
         <source>The language changes at the next start.</source>
         <translation>La langue change au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="91" />
+        <location filename="../app/gui/mainwindow.cpp" line="116" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="135" />
-        <location filename="../app/gui/mainwindow.cpp" line="141" />
+        <location filename="../app/gui/mainwindow.cpp" line="165" />
+        <location filename="../app/gui/mainwindow.cpp" line="171" />
         <source>Workspace</source>
         <translation>Espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="142" />
+        <location filename="../app/gui/mainwindow.cpp" line="172" />
         <source>SchedLab will use %1 from its next start.</source>
         <translation>SchedLab utilisera %1 à partir du prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="152" />
+        <location filename="../app/gui/mainwindow.cpp" line="182" />
         <source>Hand in my work</source>
         <translation>Rendre mon travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="154" />
+        <location filename="../app/gui/mainwindow.cpp" line="184" />
         <source>Zip archives (*.zip)</source>
         <translation>Archives zip (*.zip)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="162" />
+        <location filename="../app/gui/mainwindow.cpp" line="192" />
         <source>%1 files handed in: %2</source>
         <translation>%1 fichiers rendus : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="168" />
+        <location filename="../app/gui/mainwindow.cpp" line="198" />
         <source>SchedLab</source>
         <translation>SchedLab</translation>
     </message>

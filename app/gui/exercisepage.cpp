@@ -150,6 +150,7 @@ void ExercisePage::grade()
         QStringLiteral("moi"), rubric_, workspace_->exerciseDir(rubric_.exercise));
     result_ = grader::gradeExercise(rubric_, submission, grader::GradeOptions{true});
     showResult();
+    Q_EMIT graded(rubric_.exercise, result_.score, result_.max);
 }
 
 void ExercisePage::showResult()

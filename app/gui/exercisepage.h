@@ -39,6 +39,7 @@ public:
 
 Q_SIGNALS:
     void problem(const QString &message);
+    void graded(const QString &exercise, double score, double max);
 
 private:
     void addEditor(const QString &file);

@@ -8,8 +8,11 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
+#include <QHeaderView>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -26,11 +29,16 @@ MainWindow::MainWindow(const grader::RubricSet &rubrics, const QString &workspac
     : QMainWindow(parent)
     , rubrics_(rubrics)
     , workspace_(workspaceRoot)
+    , progress_(workspace_.root())
     , navigation_(new QTreeWidget(this))
     , pages_(new QStackedWidget(this))
 {
     setWindowTitle(tr("SchedLab — Slurm and Kubernetes scheduling"));
     navigation_->setHeaderHidden(true);
+    navigation_->setColumnCount(2);
+    navigation_->header()->setStretchLastSection(false);
+    navigation_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    navigation_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     buildNavigation();
     buildMenus();
     auto *split = new QSplitter(this);
@@ -53,10 +61,27 @@ void MainWindow::buildNavigation()
         item->setToolTip(0, r.exercise);
     }
     course->setExpanded(true);
+    showProgress();
     connect(navigation_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
         if (item && !item->data(0, Qt::UserRole).toString().isEmpty())
             openExercise(item->data(0, Qt::UserRole).toString());
     });
+}
+
+// Each exercise's latest check beside its name: what is done, what is left.
+void MainWindow::showProgress()
+{
+    const QHash<QString, Attempt> latest = progress_.latest();
+    for (QTreeWidgetItemIterator it(navigation_); *it; ++it) {
+        const QString id = (*it)->data(0, Qt::UserRole).toString();
+        const auto attempt = latest.constFind(id);
+        if (id.isEmpty() || attempt == latest.constEnd())
+            continue;
+        (*it)->setText(1, QStringLiteral("%1/%2").arg(attempt->score).arg(attempt->max));
+        (*it)->setToolTip(
+            1, tr("Last checked %1")
+                   .arg(QLocale().toString(attempt->at.toLocalTime(), QLocale::ShortFormat)));
+    }
 }
 
 void MainWindow::buildMenus()
@@ -107,6 +132,11 @@ bool MainWindow::openExercise(const QString &exercise)
         }
         page = new ExercisePage(*rubric, &workspace_, pages_);
         connect(page, &ExercisePage::problem, this, &MainWindow::showProblem);
+        connect(page, &ExercisePage::graded, this,
+                [this](const QString &id, double score, double max) {
+                    progress_.record(id, score, max, QDateTime::currentDateTimeUtc());
+                    showProgress();
+                });
         exercisePages_.insert(exercise, page);
         pages_->addWidget(page);
     }

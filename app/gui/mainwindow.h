@@ -4,6 +4,7 @@
 
 #include "exercisepage.h"
 #include "grader.h"
+#include "progress.h"
 #include "workspace.h"
 
 #include <QMainWindow>
@@ -30,6 +31,7 @@ protected:
 
 private:
     void buildNavigation();
+    void showProgress();
     void buildMenus();
     void selectInNavigation(const QString &exercise);
     void chooseWorkspace();
@@ -38,6 +40,7 @@ private:
 
     grader::RubricSet rubrics_;
     Workspace workspace_;
+    Progress progress_;
     QTreeWidget *navigation_;
     QStackedWidget *pages_;
     QHash<QString, ExercisePage *> exercisePages_;

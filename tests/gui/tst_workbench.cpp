@@ -161,6 +161,20 @@ private Q_SLOTS:
         QCOMPARE(yaml->diagnostics().first().severity, Diagnostic::Severity::Error);
     }
 
+    void progressIsKept()
+    {
+        ExercisePage *page = window_->currentExercise();
+        page->editor(QStringLiteral("sommeil.sbatch"))->setText(QString::fromLatin1(kLateScript));
+        page->grade();
+        const QString shown =
+            QStringLiteral("%1/%2").arg(page->lastResult().score).arg(page->lastResult().max);
+        QCOMPARE(window_->navigation()->topLevelItem(0)->child(0)->text(1), shown);
+        // Another start over the same workspace shows it still.
+        window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
+        QCOMPARE(window_->navigation()->topLevelItem(0)->child(0)->text(1), shown);
+        QVERIFY(window_->navigation()->topLevelItem(0)->child(1)->text(1).isEmpty());
+    }
+
     void navigationOpensEveryExercise()
     {
         QTreeWidget *nav = window_->navigation();
