@@ -125,54 +125,97 @@
 <context>
     <name>schedlab::gui::ExercisePage</name>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="66" />
+        <location filename="../app/gui/exercisepage.cpp" line="68" />
         <source>Check my work</source>
         <translation>Vérifier</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="75" />
+        <location filename="../app/gui/exercisepage.cpp" line="77" />
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="75" />
+        <location filename="../app/gui/exercisepage.cpp" line="77" />
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="75" />
+        <location filename="../app/gui/exercisepage.cpp" line="77" />
         <source>Points</source>
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="80" />
+        <location filename="../app/gui/exercisepage.cpp" line="82" />
         <source>Grade this exercise now (Ctrl+Enter)</source>
         <translation>Corriger cet exercice maintenant (Ctrl+Entrée)</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="86" />
+        <location filename="../app/gui/exercisepage.cpp" line="88" />
         <source>Select a criterion to read its feedback in full.</source>
         <translation>Choisissez un critère pour lire son commentaire en entier.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="159" />
+        <location filename="../app/gui/exercisepage.cpp" line="109" />
+        <source>Find</source>
+        <translation>Rechercher</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="112" />
+        <source>Replace</source>
+        <translation>Remplacer</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="181" />
         <source>Score: %1 / %2</source>
         <translation>Note : %1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="161" />
+        <location filename="../app/gui/exercisepage.cpp" line="183" />
         <source>to be reviewed</source>
         <translation>à vérifier</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="162" />
+        <location filename="../app/gui/exercisepage.cpp" line="184" />
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="163" />
+        <location filename="../app/gui/exercisepage.cpp" line="185" />
         <source>failed</source>
         <translation>non réussi</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::FindBar</name>
+    <message>
+        <location filename="../app/gui/findbar.cpp" line="19" />
+        <source>Match case</source>
+        <translation>Respecter la casse</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/findbar.cpp" line="22" />
+        <source>Find</source>
+        <translation>Rechercher</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/findbar.cpp" line="23" />
+        <source>Replace with</source>
+        <translation>Remplacer par</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/findbar.cpp" line="24" />
+        <source>Next</source>
+        <translation>Suivant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/findbar.cpp" line="25" />
+        <source>Replace</source>
+        <translation>Remplacer</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/findbar.cpp" line="26" />
+        <source>Replace all</source>
+        <translation>Tout remplacer</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "installpaths.h"
 #include "scenario.h"
 
+#include <QAction>
 #include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
@@ -63,6 +64,7 @@ ExercisePage::ExercisePage(const grader::Rubric &rubric, Workspace *workspace, Q
     , workspace_(workspace)
     , statement_(new QTextBrowser(this))
     , files_(new QTabWidget(this))
+    , findBar_(new FindBar(this))
     , check_(new QPushButton(tr("Check my work"), this))
     , score_(new QLabel(this))
     , results_(new QTreeWidget(this))
@@ -96,8 +98,23 @@ ExercisePage::ExercisePage(const grader::Rubric &rubric, Workspace *workspace, Q
     resultSplit->setStretchFactor(0, 3);
     resultSplit->setStretchFactor(1, 1);
     gradingLayout->addWidget(resultSplit);
+    auto *editing = new QWidget(this);
+    auto *editingLayout = new QVBoxLayout(editing);
+    editingLayout->setContentsMargins(0, 0, 0, 0);
+    editingLayout->addWidget(files_);
+    editingLayout->addWidget(findBar_);
+    const auto follow = [this] { findBar_->setEditor(currentEditor()); };
+    connect(files_, &QTabWidget::currentChanged, this, follow);
+    follow();
+    auto *find = new QAction(tr("Find"), this);
+    find->setShortcut(QKeySequence::Find);
+    connect(find, &QAction::triggered, this, [this] { findBar_->open(false); });
+    auto *replace = new QAction(tr("Replace"), this);
+    replace->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    connect(replace, &QAction::triggered, this, [this] { findBar_->open(true); });
+    addActions({find, replace});
     auto *work = new QSplitter(Qt::Horizontal, this);
-    work->addWidget(files_);
+    work->addWidget(editing);
     work->addWidget(grading);
     work->setStretchFactor(0, 3);
     work->setStretchFactor(1, 2);
@@ -124,6 +141,11 @@ void ExercisePage::addEditor(const QString &file)
     connect(editor, &QsciScintilla::textChanged, &savePause_, qOverload<>(&QTimer::start));
     editors_.insert(file, editor);
     files_->addTab(editor, file);
+}
+
+CodeEditor *ExercisePage::currentEditor() const
+{
+    return qobject_cast<CodeEditor *>(files_->currentWidget());
 }
 
 bool ExercisePage::saveAll()

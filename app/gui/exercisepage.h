@@ -3,6 +3,7 @@
 #pragma once
 
 #include "codeeditor.h"
+#include "findbar.h"
 #include "gradingresult.h"
 #include "rubric.h"
 #include "workspace.h"
@@ -30,6 +31,8 @@ public:
     CodeEditor *editor(const QString &file) const { return editors_.value(file); }
     QTreeWidget *results() const { return results_; }
     QTextBrowser *details() const { return details_; }
+    FindBar *findBar() const { return findBar_; }
+    CodeEditor *currentEditor() const;
     QPushButton *checkButton() const { return check_; }
     // Writes every edited file now (also done after each pause in typing).
     bool saveAll();
@@ -51,6 +54,7 @@ private:
     Workspace *workspace_;
     QTextBrowser *statement_;
     QTabWidget *files_;
+    FindBar *findBar_;
     QHash<QString, CodeEditor *> editors_;
     QTimer savePause_;
     QPushButton *check_;

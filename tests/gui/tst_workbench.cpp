@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -173,6 +174,27 @@ private Q_SLOTS:
         window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
         QCOMPARE(window_->navigation()->topLevelItem(0)->child(0)->text(1), shown);
         QVERIFY(window_->navigation()->topLevelItem(0)->child(1)->text(1).isEmpty());
+    }
+
+    void findAndReplace()
+    {
+        ExercisePage *page = window_->currentExercise();
+        CodeEditor *editor = page->currentEditor();
+        editor->setText(QStringLiteral("sleep 30\nsleep 30\necho sleep\n"));
+        FindBar *bar = page->findBar();
+        bar->open(true);
+        QVERIFY(bar->isVisible());
+        bar->findField()->setText(QStringLiteral("sleep"));
+        QVERIFY(bar->findNext());
+        QCOMPARE(editor->selectedText(), QStringLiteral("sleep"));
+        bar->replaceField()->setText(QStringLiteral("sleep sleep"));
+        QCOMPARE(bar->replaceAll(), 3);
+        QCOMPARE(editor->text(),
+                 QStringLiteral("sleep sleep 30\nsleep sleep 30\necho sleep sleep\n"));
+        editor->undo(); // one step undoes the whole replacement
+        QCOMPARE(editor->text(), QStringLiteral("sleep 30\nsleep 30\necho sleep\n"));
+        QTest::keyClick(bar->findField(), Qt::Key_Escape);
+        QVERIFY(!bar->isVisible());
     }
 
     void navigationOpensEveryExercise()
