@@ -43,6 +43,20 @@ ManifestReading readManifest(const QByteArray &bytes, const QString &name)
     return r;
 }
 
+// The one object of the criterion's file, or the outcome that says why there is none.
+std::optional<Value> submittedManifest(const Criterion &c, CheckContext &ctx, CheckOutcome *failure)
+{
+    const SubmittedFile &f = ctx.file(c.file);
+    if (!f.usable()) {
+        *failure = unusableFile(f, c.file);
+        return std::nullopt;
+    }
+    ManifestReading r = readManifest(f.bytes, c.file);
+    if (!r.object)
+        failure->note = r.error;
+    return std::move(r.object);
+}
+
 QString display(const Value &v)
 {
     return v.isNull() ? QStringLiteral("(absent)") : kube::toJson(v).trimmed();
@@ -51,17 +65,12 @@ QString display(const Value &v)
 // What the API server answers to `kubectl apply` of this object on an empty cluster.
 CheckOutcome checkJobAccepted(const Criterion &c, CheckContext &ctx)
 {
-    const SubmittedFile &f = ctx.file(c.file);
-    if (!f.usable())
-        return unusableFile(f, c.file);
-    const ManifestReading r = readManifest(f.bytes, c.file);
     CheckOutcome out;
-    if (!r.object) {
-        out.note = r.error;
+    const std::optional<Value> object = submittedManifest(c, ctx, &out);
+    if (!object)
         return out;
-    }
-    const QString apiVersion = (*r.object)[QStringLiteral("apiVersion")].toString();
-    const QString kindName = (*r.object)[QStringLiteral("kind")].toString();
+    const QString apiVersion = (*object)[QStringLiteral("apiVersion")].toString();
+    const QString kindName = (*object)[QStringLiteral("kind")].toString();
     out.evidence = QStringLiteral("apiVersion: %1, kind: %2").arg(apiVersion, kindName);
     const kube::KindInfo *kind = kube::kindFor(apiVersion, kindName);
     if (!kind || kind->kind != QLatin1String("Job")) {
@@ -70,7 +79,7 @@ CheckOutcome checkJobAccepted(const Criterion &c, CheckContext &ctx)
         return out;
     }
     kube::KubeCluster cluster{kube::KubeOptions{}};
-    const kube::KubeCluster::Answer answer = cluster.apply(*kind, *r.object, true, c.file);
+    const kube::KubeCluster::Answer answer = cluster.apply(*kind, *object, true, c.file);
     out.passed = answer.ok;
     if (!answer.ok)
         out.note = QStringLiteral("L'API le refuse : %1").arg(answer.error);
@@ -94,18 +103,13 @@ Value valueAt(const Value &object, const QString &path)
 
 CheckOutcome checkField(const Criterion &c, CheckContext &ctx)
 {
-    const SubmittedFile &f = ctx.file(c.file);
-    if (!f.usable())
-        return unusableFile(f, c.file);
-    const ManifestReading r = readManifest(f.bytes, c.file);
     CheckOutcome out;
-    if (!r.object) {
-        out.note = r.error;
+    const std::optional<Value> object = submittedManifest(c, ctx, &out);
+    if (!object)
         return out;
-    }
     const QString path = c.params.value(QStringLiteral("path")).toString();
     const QString want = c.params.value(QStringLiteral("equals")).toString();
-    const Value got = valueAt(*r.object, path);
+    const Value got = valueAt(*object, path);
     out.evidence = QStringLiteral("%1: %2").arg(path, display(got));
     const QString gotText = got.isString() ? got.toString() : kube::toJson(got).trimmed();
     out.passed = !got.isNull() && gotText == want;
@@ -154,15 +158,10 @@ bool listed(const QVariant &paths, const QString &path)
 
 CheckOutcome checkSameAs(const Criterion &c, CheckContext &ctx)
 {
-    const SubmittedFile &f = ctx.file(c.file);
-    if (!f.usable())
-        return unusableFile(f, c.file);
-    const ManifestReading mine = readManifest(f.bytes, c.file);
     CheckOutcome out;
-    if (!mine.object) {
-        out.note = mine.error;
+    const std::optional<Value> mine = submittedManifest(c, ctx, &out);
+    if (!mine)
         return out;
-    }
     const QString referencePath = QFileInfo(ctx.rubric().path).absolutePath() + u'/' +
                                   c.params.value(QStringLiteral("reference")).toString();
     const SubmittedFile ref = readSubmittedFile(QFileInfo(referencePath).absolutePath(),
@@ -176,14 +175,14 @@ CheckOutcome checkSameAs(const Criterion &c, CheckContext &ctx)
         return out;
     }
     QStringList paths;
-    differences(defaulted(*kind, *notes.object), defaulted(*kind, *mine.object), QString(), &paths);
+    differences(defaulted(*kind, *notes.object), defaulted(*kind, *mine), QString(), &paths);
     QStringList wrong, toReview;
     for (const QString &p : std::as_const(paths)) {
         if (listed(c.params.value(QStringLiteral("allow")), p))
             continue;
         const QString line =
             QStringLiteral("%1 : %2 au lieu de %3")
-                .arg(p, display(valueAt(*mine.object, p)), display(valueAt(*notes.object, p)));
+                .arg(p, display(valueAt(*mine, p)), display(valueAt(*notes.object, p)));
         (listed(c.params.value(QStringLiteral("review")), p) ? toReview : wrong) << line;
     }
     out.passed = wrong.isEmpty();

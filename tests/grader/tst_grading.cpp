@@ -1,7 +1,7 @@
 // Grading students' folders with the shipped rubrics: what each criterion decides, and the
 // feedback and evidence a student or an instructor reads.
 #include "exercise2.h"
-#include "grader.h"
+#include "gradingfixture.h"
 #include "scenario.h"
 
 #include <QFile>
@@ -64,22 +64,6 @@ const QByteArray kGoodRefus =
     "second pod ; si lui aussi échoue, le Job est marqué Failed.\n\n"
     "Kueue pourrait ajouter une file devant les Jobs, mais le module ne l'installe pas.\n";
 
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
-}
-
-const CriterionResult *find(const ExerciseResult &r, const QString &id)
-{
-    for (const CriterionResult &c : r.criteria)
-        if (c.id == id)
-            return &c;
-    return nullptr;
-}
-
 } // namespace
 
 class TestGrading : public QObject
@@ -105,7 +89,7 @@ private Q_SLOTS:
                      qPrintable(c.id + u' ' + c.feedback + QStringLiteral(" | ") + c.evidence));
         QCOMPARE(r.score, r.max);
         QCOMPARE(r.rubricTag, QStringLiteral("ex1@1"));
-        QCOMPARE(find(r, QStringLiteral("ex1.script.shebang"))->evidence,
+        QCOMPARE(schedlab::test::findCriterion(r, QStringLiteral("ex1.script.shebang"))->evidence,
                  QStringLiteral("ligne 1 : #!/bin/bash"));
     }
 
@@ -115,7 +99,8 @@ private Q_SLOTS:
         script.replace("--time=00:02:00", "-t 2");
         script.replace("--mem=1G", "--mem=1024M");
         const ExerciseResult r = grade("ex1", {{"sommeil.sbatch", script}});
-        const CriterionResult *c = find(r, QStringLiteral("ex1.script.directives"));
+        const CriterionResult *c =
+            schedlab::test::findCriterion(r, QStringLiteral("ex1.script.directives"));
         QVERIFY2(c->passed && !c->review, qPrintable(c->feedback));
         QVERIFY2(
             c->feedback.contains(QStringLiteral("« -t 2 » revient au même que --time=00:02:00")),
@@ -165,7 +150,7 @@ private Q_SLOTS:
         QFETCH(QString, criterion);
         QFETCH(QString, words);
         const ExerciseResult r = grade("ex1", {{"sommeil.sbatch", script}});
-        const CriterionResult *c = find(r, criterion);
+        const CriterionResult *c = schedlab::test::findCriterion(r, criterion);
         QVERIFY(c);
         QVERIFY2(!c->passed && !c->review, qPrintable(c->feedback));
         QVERIFY2(c->feedback.contains(words) || c->evidence.contains(words),
@@ -177,7 +162,8 @@ private Q_SLOTS:
         QByteArray script = kNotesScript;
         script.replace("#!/bin/bash", "#!/usr/bin/env bash");
         const ExerciseResult cResult = grade("ex1", {{"sommeil.sbatch", script}});
-        const CriterionResult *c = find(cResult, QStringLiteral("ex1.script.shebang"));
+        const CriterionResult *c =
+            schedlab::test::findCriterion(cResult, QStringLiteral("ex1.script.shebang"));
         QVERIFY(c->passed);
         QVERIFY(c->review);
         QCOMPARE(c->points, 0.0); // under review: no points until an instructor decides
@@ -218,7 +204,8 @@ private Q_SLOTS:
         QFETCH(bool, passed);
         QFETCH(bool, review);
         const ExerciseResult cResult = grade("ex1", {{"lignes.md", answer.toUtf8()}});
-        const CriterionResult *c = find(cResult, QStringLiteral("ex1.answer.late-directive"));
+        const CriterionResult *c =
+            schedlab::test::findCriterion(cResult, QStringLiteral("ex1.answer.late-directive"));
         QCOMPARE(c->passed, passed);
         QVERIFY2(c->review == review,
                  qPrintable(c->feedback + u' ' + QString::number(c->confidence)));
@@ -229,14 +216,15 @@ private Q_SLOTS:
     void missingFileFailsItsCriteria()
     {
         const ExerciseResult r = grade("ex1", {{"sommeil.sbatch", kNotesScript}});
-        const CriterionResult *c = find(r, QStringLiteral("ex1.lines.one-per-line"));
+        const CriterionResult *c =
+            schedlab::test::findCriterion(r, QStringLiteral("ex1.lines.one-per-line"));
         QVERIFY(!c->passed);
         QVERIFY(!c->review);
         QVERIFY2(c->feedback.contains(QStringLiteral("Le fichier lignes.md est absent.")),
                  qPrintable(c->feedback));
         const ExerciseResult emptyResult = grade("ex1", {{"lignes.md", "  \n"}});
         const CriterionResult *empty =
-            find(emptyResult, QStringLiteral("ex1.answer.time-rounding"));
+            schedlab::test::findCriterion(emptyResult, QStringLiteral("ex1.answer.time-rounding"));
         QVERIFY(empty->feedback.contains(QStringLiteral("lignes.md est vide.")));
     }
 
@@ -288,7 +276,7 @@ private Q_SLOTS:
         QFETCH(QString, criterion);
         QFETCH(QString, words);
         const ExerciseResult cResult = grade("ex3", {{"sommeil-job.yaml", job}});
-        const CriterionResult *c = find(cResult, criterion);
+        const CriterionResult *c = schedlab::test::findCriterion(cResult, criterion);
         QVERIFY(c);
         QVERIFY2(!c->passed, qPrintable(c->feedback));
         QVERIFY2(c->feedback.contains(words), qPrintable(c->feedback));
@@ -299,7 +287,8 @@ private Q_SLOTS:
         QByteArray job = kGoodJob;
         job.replace("busybox:1.36", "alpine:3.20");
         const ExerciseResult cResult = grade("ex3", {{"sommeil-job.yaml", job}});
-        const CriterionResult *c = find(cResult, QStringLiteral("ex3.yaml.same-as-notes"));
+        const CriterionResult *c =
+            schedlab::test::findCriterion(cResult, QStringLiteral("ex3.yaml.same-as-notes"));
         QVERIFY(c->review);
         QVERIFY2(
             c->feedback.contains(QStringLiteral("\"alpine:3.20\" au lieu de \"busybox:1.36\"")),
@@ -334,7 +323,7 @@ private Q_SLOTS:
         QFETCH(QString, answer);
         QFETCH(bool, passed);
         const ExerciseResult cResult = grade("ex3", {{"refus.md", answer.toUtf8()}});
-        const CriterionResult *c = find(cResult, criterion);
+        const CriterionResult *c = schedlab::test::findCriterion(cResult, criterion);
         QVERIFY2(c->passed == passed && !c->review,
                  qPrintable(c->feedback + QStringLiteral(" | ") + c->evidence + u' ' +
                             QString::number(c->confidence)));
@@ -402,12 +391,12 @@ private Q_SLOTS:
         QFETCH(QStringList, failed);
         const ExerciseResult r = grade("ex2", {{"decision.md", answer}});
         for (const QString &id : passed) {
-            const CriterionResult *c = find(r, id);
+            const CriterionResult *c = schedlab::test::findCriterion(r, id);
             QVERIFY2(c->passed && !c->review,
                      qPrintable(id + u' ' + c->feedback + QStringLiteral(" | ") + c->evidence));
         }
         for (const QString &id : failed) {
-            const CriterionResult *c = find(r, id);
+            const CriterionResult *c = schedlab::test::findCriterion(r, id);
             QVERIFY2(!c->passed, qPrintable(id + u' ' + c->feedback));
         }
     }
@@ -435,22 +424,18 @@ private Q_SLOTS:
                           {"exercice2.yaml", schedlab::grader::scenarioToYaml(*variant)}});
         QCOMPARE(own.score, own.max);
         QVERIFY(
-            find(own, QStringLiteral("ex2.q2.command"))
+            schedlab::test::findCriterion(own, QStringLiteral("ex2.q2.command"))
                 ->feedback.contains(QStringLiteral("scancel ") + p[QStringLiteral("cancelled")]));
         // The same answer, without the variant in the folder, is graded against the base.
         const ExerciseResult base51 = grade("ex2", {{"decision.md", answer}});
         QVERIFY(base51.score < base51.max);
-        QVERIFY(!find(base51, QStringLiteral("ex2.q2.command"))->passed);
+        QVERIFY(!schedlab::test::findCriterion(base51, QStringLiteral("ex2.q2.command"))->passed);
     }
 
 private:
-    ExerciseResult grade(const char *exercise, const QList<QPair<QString, QByteArray>> &files)
+    ExerciseResult grade(const char *exercise, const schedlab::test::FileList &files)
     {
-        QTemporaryDir dir;
-        for (const auto &[name, bytes] : files)
-            writeFile(dir.filePath(name), bytes);
-        const Rubric *rubric = rubrics_.find(QLatin1String(exercise));
-        return gradeExercise(*rubric, readExercise(QStringLiteral("s01"), *rubric, dir.path()));
+        return schedlab::test::gradeFiles(rubrics_, exercise, files);
     }
 
     RubricSet rubrics_;

@@ -1,6 +1,6 @@
 // Grading exercise 4, the solo and group projects and the exam with the shipped rubrics:
 // right, wrong and borderline answers, and what the student reads.
-#include "grader.h"
+#include "gradingfixture.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -73,14 +73,6 @@ const QByteArray kGoodExam =
     "il contient déjà la ligne de hostname, le nom du nœud. `scancel 17` arrête ce job seul. Le "
     "code 0 de sbatch veut dire que le contrôleur a accepté le script, pas que le job a réussi.\n";
 
-const CriterionResult *find(const ExerciseResult &r, const QString &id)
-{
-    for (const CriterionResult &c : r.criteria)
-        if (c.id == id)
-            return &c;
-    return nullptr;
-}
-
 } // namespace
 
 class TestGrading2 : public QObject
@@ -103,7 +95,7 @@ private Q_SLOTS:
             grade("ex4", {{"acces.md", goodAccess()},
                           {"id_ed25519_romeo.pub", testFile("id_ed25519.pub")}});
         expectAll(withKey);
-        QVERIFY(find(withKey, QStringLiteral("ex4.fingerprint"))
+        QVERIFY(schedlab::test::findCriterion(withKey, QStringLiteral("ex4.fingerprint"))
                     ->feedback.contains(QStringLiteral("correspond à la clé publique fournie")));
     }
 
@@ -154,7 +146,7 @@ private Q_SLOTS:
         if (!pub.isEmpty())
             files << qMakePair(QStringLiteral("id_ed25519_romeo.pub"), pub);
         const ExerciseResult r = grade("ex4", files);
-        const CriterionResult *c = find(r, criterion);
+        const CriterionResult *c = schedlab::test::findCriterion(r, criterion);
         QVERIFY2(!c->passed, qPrintable(c->feedback));
         QVERIFY2(c->feedback.contains(words), qPrintable(c->feedback));
     }
@@ -172,9 +164,9 @@ private Q_SLOTS:
         const ExerciseResult own = grade("ex4", {{"acces.md", goodAccess()}}, true);
         const ExerciseResult batch = grade("ex4", {{"acces.md", goodAccess()}}, false);
         qputenv("HOME", oldHome);
-        QVERIFY(!find(own, QStringLiteral("ex4.fingerprint"))->passed);
+        QVERIFY(!schedlab::test::findCriterion(own, QStringLiteral("ex4.fingerprint"))->passed);
         // An instructor's batch never reads "~/..." : it would be their own key.
-        QVERIFY(find(batch, QStringLiteral("ex4.fingerprint"))->passed);
+        QVERIFY(schedlab::test::findCriterion(batch, QStringLiteral("ex4.fingerprint"))->passed);
     }
 
     void typographyOfTheSentenceIsTolerated()
@@ -183,7 +175,7 @@ private Q_SLOTS:
         sheet.replace(kSentence, "*connexion uniquement vers le noeud de login indiqué par les "
                                  "organisateurs*");
         const ExerciseResult r = grade("ex4", {{"acces.md", sheet}});
-        QVERIFY(find(r, QStringLiteral("ex4.sentence"))->passed);
+        QVERIFY(schedlab::test::findCriterion(r, QStringLiteral("ex4.sentence"))->passed);
     }
 
     void privateKeyFailsTheExerciseAndIsFlagged()
@@ -192,7 +184,8 @@ private Q_SLOTS:
         QVERIFY(key.contains("BEGIN OPENSSH PRIVATE KEY"));
         const ExerciseResult r =
             grade("ex4", {{"acces.md", goodAccess()}, {"id_ed25519_romeo", key}});
-        const CriterionResult *c = find(r, QStringLiteral("ex4.no-private-key"));
+        const CriterionResult *c =
+            schedlab::test::findCriterion(r, QStringLiteral("ex4.no-private-key"));
         QVERIFY(!c->passed);
         QVERIFY(c->review); // flagged to the instructor
         QCOMPARE(r.score, 0.0);
@@ -205,8 +198,9 @@ private Q_SLOTS:
         }
         // Pasted inside the sheet itself: the same, and the sheet is still graded.
         const ExerciseResult pasted = grade("ex4", {{"acces.md", goodAccess() + "\n" + key}});
-        QVERIFY(!find(pasted, QStringLiteral("ex4.no-private-key"))->passed);
-        QVERIFY(find(pasted, QStringLiteral("ex4.sentence"))->passed);
+        QVERIFY(
+            !schedlab::test::findCriterion(pasted, QStringLiteral("ex4.no-private-key"))->passed);
+        QVERIFY(schedlab::test::findCriterion(pasted, QStringLiteral("ex4.sentence"))->passed);
     }
 
     void soloWithoutRunIsComplete()
@@ -242,7 +236,8 @@ private Q_SLOTS:
         QFETCH(bool, review);
         const ExerciseResult r = grade(
             "solo", {{"sommeil.sbatch", kNotesScript}, {"explication.md", kExplanation + trace}});
-        const CriterionResult *c = find(r, QStringLiteral("solo.run.evidence"));
+        const CriterionResult *c =
+            schedlab::test::findCriterion(r, QStringLiteral("solo.run.evidence"));
         QVERIFY2(c->passed == passed && c->review == review,
                  qPrintable(c->feedback + QStringLiteral(" | ") + c->evidence));
     }
@@ -283,15 +278,15 @@ private Q_SLOTS:
         const ExerciseResult r = grade("groupe", {{"sommeil.sbatch", kNotesScript},
                                                   {"sommeil-job.yaml", kGoodJob},
                                                   {"comparaison.md", text}});
-        const CriterionResult *c = find(r, criterion);
+        const CriterionResult *c = schedlab::test::findCriterion(r, criterion);
         QVERIFY2(!c->passed, qPrintable(c->feedback + QStringLiteral(" | ") + c->evidence));
-        QVERIFY(find(r, QStringLiteral("groupe.files"))->passed);
+        QVERIFY(schedlab::test::findCriterion(r, QStringLiteral("groupe.files"))->passed);
     }
 
     void missingGroupFile()
     {
         const ExerciseResult r = grade("groupe", {{"comparaison.md", kGoodComparison}});
-        const CriterionResult *c = find(r, QStringLiteral("groupe.files"));
+        const CriterionResult *c = schedlab::test::findCriterion(r, QStringLiteral("groupe.files"));
         QVERIFY(!c->passed);
         QVERIFY2(c->feedback.contains(QStringLiteral("sommeil.sbatch, sommeil-job.yaml")),
                  qPrintable(c->feedback));
@@ -331,7 +326,7 @@ private Q_SLOTS:
         QVERIFY(text.contains(from));
         text.replace(from, to);
         const ExerciseResult r = grade("examen", {{"examen.md", text}});
-        const CriterionResult *c = find(r, criterion);
+        const CriterionResult *c = schedlab::test::findCriterion(r, criterion);
         QVERIFY2(!c->passed, qPrintable(c->feedback + QStringLiteral(" | ") + c->evidence));
     }
 
@@ -342,7 +337,8 @@ private Q_SLOTS:
             .replace("## Question 2\n\n", "")
             .replace("## Question 3\n\n", "");
         const ExerciseResult r = grade("examen", {{"examen.md", text}});
-        const CriterionResult *c = find(r, QStringLiteral("examen.q3.cancel"));
+        const CriterionResult *c =
+            schedlab::test::findCriterion(r, QStringLiteral("examen.q3.cancel"));
         QVERIFY(c->passed);
         QVERIFY(c->review);
         QVERIFY(c->feedback.contains(QStringLiteral("## Question 3")));
@@ -357,21 +353,10 @@ private:
         QCOMPARE(r.score, r.max);
     }
 
-    ExerciseResult grade(const char *exercise, const QList<QPair<QString, QByteArray>> &files,
+    ExerciseResult grade(const char *exercise, const schedlab::test::FileList &files,
                          bool onStudentMachine = false)
     {
-        QTemporaryDir dir;
-        for (const auto &[name, bytes] : files) {
-            QFile f(dir.filePath(name));
-            if (!f.open(QIODevice::WriteOnly))
-                qFatal("cannot write %s", qPrintable(name));
-            f.write(bytes);
-        }
-        const Rubric *rubric = rubrics_.find(QLatin1String(exercise));
-        if (!rubric)
-            qFatal("no rubric %s", exercise);
-        return gradeExercise(*rubric, readExercise(QStringLiteral("s01"), *rubric, dir.path()),
-                             GradeOptions{onStudentMachine});
+        return schedlab::test::gradeFiles(rubrics_, exercise, files, onStudentMachine);
     }
 
     RubricSet rubrics_;
