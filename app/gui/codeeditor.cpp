@@ -1,6 +1,8 @@
 // QScintilla set up for the course's files, and diagnostics drawn as squiggles and notes.
 #include "codeeditor.h"
 
+#include "optionhelp.h"
+
 #define signals Q_SIGNALS
 #define slots Q_SLOTS
 #include <Qsci/qscilexerbash.h>
@@ -10,6 +12,8 @@
 #undef slots
 
 #include <QFontDatabase>
+#include <QRegularExpression>
+#include <QToolTip>
 
 namespace schedlab::gui {
 
@@ -21,6 +25,8 @@ constexpr int kWarningStyle = 121;
 constexpr int kInfoStyle = 122;
 // How long the student's typing pauses before the text is checked.
 constexpr int kTypingPauseMs = 300;
+// How long the mouse rests on a word before its explanation shows.
+constexpr int kHoverMs = 500;
 
 bool isScript(const QString &name)
 {
@@ -64,6 +70,8 @@ CodeEditor::CodeEditor(const QString &fileName, QWidget *parent)
         SendScintilla(SCI_STYLESETFONT, style, fixed.family().toUtf8().constData());
         SendScintilla(SCI_STYLESETSIZE, style, fixed.pointSize() > 0 ? fixed.pointSize() : 10);
     }
+    SendScintilla(SCI_SETMOUSEDWELLTIME, kHoverMs);
+    connect(this, &QsciScintillaBase::SCN_DWELLSTART, this, &CodeEditor::showHelp);
     pause_.setSingleShot(true);
     pause_.setInterval(kTypingPauseMs);
     connect(&pause_, &QTimer::timeout, this, &CodeEditor::diagnoseNow);
@@ -125,6 +133,39 @@ void CodeEditor::showDiagnostics()
     }
     for (auto it = notes.constBegin(); it != notes.constEnd(); ++it)
         annotate(it.key(), it.value().join(u'\n'), worst[it.key()]);
+}
+
+QString CodeEditor::helpAt(int line, int column) const
+{
+    const QString text = this->text(line);
+    if (isScript(fileName_)) {
+        int from = column, to = column;
+        while (from > 0 && !text[from - 1].isSpace())
+            --from;
+        while (to < text.size() && !text[to].isSpace())
+            ++to;
+        return text.trimmed().startsWith(QLatin1String("#SBATCH"))
+                   ? sbatchOptionHelp(text.mid(from, to - from))
+                   : QString();
+    }
+    if (isYaml(fileName_)) {
+        static const QRegularExpression key(QStringLiteral("^\\s*-?\\s*(\\w+)\\s*:"));
+        const QRegularExpressionMatch m = key.match(text);
+        if (m.hasMatch() && column >= m.capturedStart(1) && column <= m.capturedEnd(1))
+            return manifestFieldHelp(m.captured(1));
+    }
+    return QString();
+}
+
+void CodeEditor::showHelp(int position, int x, int y)
+{
+    if (position < 0)
+        return;
+    int line = 0, column = 0;
+    lineIndexFromPosition(position, &line, &column);
+    const QString help = helpAt(line, column);
+    if (!help.isEmpty())
+        QToolTip::showText(mapToGlobal(QPoint(x, y)), help, this);
 }
 
 QString CodeEditor::annotationAt(int line) const

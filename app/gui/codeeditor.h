@@ -30,12 +30,16 @@ public:
     void goToLine(int line);
     // Checks the text now instead of after the typing pause.
     void diagnoseNow();
+    // The French explanation of the option or field at a place (0-based line and column),
+    // as shown when the mouse rests there; empty when there is none.
+    QString helpAt(int line, int column) const;
 
 Q_SIGNALS:
     void diagnosed();
 
 private:
     void setUpLexer();
+    void showHelp(int position, int x, int y);
     void showDiagnostics();
 
     QString fileName_;

@@ -176,6 +176,19 @@ private Q_SLOTS:
         QVERIFY(window_->navigation()->topLevelItem(0)->child(1)->text(1).isEmpty());
     }
 
+    void hoverExplainsOptionsAndFields()
+    {
+        CodeEditor *script = window_->currentExercise()->editor(QStringLiteral("sommeil.sbatch"));
+        script->setText(QString::fromLatin1(kLateScript));
+        QVERIFY(script->helpAt(3, 12).contains(QStringLiteral("Arrondie à la minute supérieure")));
+        QVERIFY(script->helpAt(5, 2).isEmpty()); // "hostname" is no option
+        QVERIFY(window_->openExercise(QStringLiteral("ex3")));
+        CodeEditor *yaml = window_->currentExercise()->editor(QStringLiteral("sommeil-job.yaml"));
+        yaml->setText(QStringLiteral("spec:\n  backoffLimit: 1\n"));
+        QVERIFY(yaml->helpAt(1, 4).contains(QStringLiteral("BackoffLimitExceeded")));
+        QVERIFY(yaml->helpAt(1, 17).isEmpty()); // the value, not the key
+    }
+
     void findAndReplace()
     {
         ExercisePage *page = window_->currentExercise();
