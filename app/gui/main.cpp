@@ -53,7 +53,7 @@ int main(int argc, char **argv)
                                                   : schedlab::gui::Workspace::rememberedRoot();
     QDir().mkpath(root);
     schedlab::gui::MainWindow window(rubrics, root);
-    window.openExercise(options.isSet(exercise) ? options.value(exercise) : QStringLiteral("ex1"));
+    window.openExercise(options.isSet(exercise) ? options.value(exercise) : window.lastExercise());
     window.show();
     if (options.isSet(check) && window.currentExercise())
         window.currentExercise()->grade();

@@ -155,6 +155,14 @@ void MainWindow::selectInNavigation(const QString &exercise)
         }
 }
 
+QString MainWindow::lastExercise() const
+{
+    const QString last = QSettings().value(QStringLiteral("window/exercise")).toString();
+    if (rubrics_.find(last))
+        return last;
+    return rubrics_.rubrics.isEmpty() ? QString() : rubrics_.rubrics.first().exercise;
+}
+
 ExercisePage *MainWindow::currentExercise() const
 {
     return qobject_cast<ExercisePage *>(pages_->currentWidget());
@@ -206,6 +214,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
             return;
         }
     QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
+    if (ExercisePage *page = currentExercise())
+        QSettings().setValue(QStringLiteral("window/exercise"), page->rubric().exercise);
     event->accept();
 }
 

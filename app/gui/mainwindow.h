@@ -24,6 +24,8 @@ public:
     // Shows the page of an exercise ("ex1"); false when there is none.
     bool openExercise(const QString &exercise);
     ExercisePage *currentExercise() const;
+    // The exercise open when the app was last closed (the first one the first time).
+    QString lastExercise() const;
     QTreeWidget *navigation() const { return navigation_; }
 
 protected:

@@ -210,6 +210,14 @@ private Q_SLOTS:
         QVERIFY(!bar->isVisible());
     }
 
+    void theLastExerciseIsReopened()
+    {
+        QVERIFY(window_->openExercise(QStringLiteral("ex4")));
+        window_->close();
+        window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
+        QCOMPARE(window_->lastExercise(), QStringLiteral("ex4"));
+    }
+
     void navigationOpensEveryExercise()
     {
         QTreeWidget *nav = window_->navigation();
