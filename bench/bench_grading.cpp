@@ -33,7 +33,8 @@ void write(const QString &path, const QByteArray &bytes)
 const char *const kScripts[] = {
     "#!/bin/bash\n#SBATCH --job-name=sommeil\n#SBATCH --output=sommeil-%j.out\n#SBATCH "
     "--time=00:02:00\n#SBATCH --cpus-per-task=1\n#SBATCH --mem=1G\nhostname\nsleep 30\n",
-    "#!/bin/bash\n#SBATCH -J sommeil\n#SBATCH -o sommeil-%j.out\nhostname\n#SBATCH -t 2\nsleep 30\n"};
+    "#!/bin/bash\n#SBATCH -J sommeil\n#SBATCH -o sommeil-%j.out\nhostname\n#SBATCH -t 2\nsleep "
+    "30\n"};
 const char *const kLines[] = {
     "1. #!/bin/bash lance bash.\n2. --job-name nomme le job.\n3. --output choisit le fichier de "
     "sortie.\n4. --time limite la durée.\n5. --cpus-per-task demande un CPU.\n6. --mem demande "
@@ -46,10 +47,11 @@ const char *const kRefus[] = {
     "pas, il tournerait jusqu'à ce qu'on le supprime. Avec backoffLimit 1, le contrôleur crée "
     "un second pod puis marque le Job Failed. Kueue n'est pas installé.\n",
     "Le Deployment s'arrête après sleep.\n"};
-const char *const kJob = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: sommeil\nspec:\n"
-                         "  backoffLimit: 1\n  activeDeadlineSeconds: 120\n  template:\n    spec:\n"
-                         "      restartPolicy: Never\n      containers:\n        - name: sommeil\n"
-                         "          image: busybox:1.36\n          command: [sh, -c, hostname; sleep 30]\n";
+const char *const kJob =
+    "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: sommeil\nspec:\n"
+    "  backoffLimit: 1\n  activeDeadlineSeconds: 120\n  template:\n    spec:\n"
+    "      restartPolicy: Never\n      containers:\n        - name: sommeil\n"
+    "          image: busybox:1.36\n          command: [sh, -c, hostname; sleep 30]\n";
 const char *const kAccess = "- 2 novembre 2026\n- ~/.ssh/id_ed25519_romeo.pub\n- 256 "
                             "SHA256:KCC1hHA0/c2LSy2lPQnTekLR5u7s+xBqPsyFdpALb9I kim (ED25519)\n"
                             "- Connexion uniquement vers le nœud de login indiqué par les "
@@ -83,7 +85,8 @@ void writeStudent(const QString &dir, int n, const Scenario &base)
     const int a = n % 2, b = (n / 2) % 2;
     write(dir + QStringLiteral("/ex1/sommeil.sbatch"), kScripts[a]);
     write(dir + QStringLiteral("/ex1/lignes.md"), kLines[b]);
-    const auto variant = grader::exercise2Variant(base, grader::variantSeed(QFileInfo(dir).fileName()));
+    const auto variant =
+        grader::exercise2Variant(base, grader::variantSeed(QFileInfo(dir).fileName()));
     if (variant)
         write(dir + QStringLiteral("/ex2/exercice2.yaml"), grader::scenarioToYaml(*variant));
     write(dir + QStringLiteral("/ex2/decision.md"),
@@ -110,7 +113,8 @@ int main(int argc, char **argv)
     const QString classDir = dir.filePath(QStringLiteral("classe"));
     const Scenario base = baseScenario();
     for (int i = 0; i < students; ++i)
-        writeStudent(QStringLiteral("%1/s%2").arg(classDir).arg(i, 3, 10, QLatin1Char('0')), i, base);
+        writeStudent(QStringLiteral("%1/s%2").arg(classDir).arg(i, 3, 10, QLatin1Char('0')), i,
+                     base);
 
     QProcess grade;
     grade.setProcessChannelMode(QProcess::ForwardedErrorChannel);
