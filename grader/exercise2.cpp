@@ -7,6 +7,7 @@
 #include "slurmconfig.h"
 #include "users.h"
 
+#include <QBuffer>
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QProcess>
@@ -367,15 +368,29 @@ QString jobsTable(const Scenario &s)
 
 } // namespace
 
+namespace {
+
+// The transcript of the scenario's first step, without its "[+00:10:00] $ squeue" header.
+QString firstStepListing(Scenario scenario, const QString &libexecDir)
+{
+    scenario.steps = scenario.steps.mid(0, 1);
+    QBuffer out;
+    out.open(QIODevice::WriteOnly);
+    runScenario(scenario, libexecDir, &out);
+    QString listing = QString::fromUtf8(out.data()).section(u'\n', 1);
+    while (listing.endsWith(u'\n'))
+        listing.chop(1);
+    return listing;
+}
+
+} // namespace
+
 QString renderExercise2Statement(const QString &templateText, const Scenario &scenario,
-                                 const QString &squeueListing)
+                                 const QString &libexecDir)
 {
     QHash<QString, QString> p = simulateExercise2(scenario).parameters(scenario.start);
     p.insert(QStringLiteral("jobs_table"), jobsTable(scenario));
-    QString listing = squeueListing;
-    while (listing.endsWith(u'\n'))
-        listing.chop(1);
-    p.insert(QStringLiteral("squeue"), listing);
+    p.insert(QStringLiteral("squeue"), firstStepListing(scenario, libexecDir));
     return fillParameters(templateText, p);
 }
 

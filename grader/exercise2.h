@@ -65,10 +65,10 @@ std::optional<Scenario> exercise2Variant(const Scenario &base, const QByteArray 
 QByteArray scenarioToYaml(const Scenario &scenario);
 
 // Exercise 2's statement for this scenario: {jobs_table} (the jobs in submission order, as
-// a Markdown table), {squeue} (the listing the student reasons on, as the engine printed
-// it) and the parameters of its simulation.
+// a Markdown table), {squeue} (the listing of the scenario's first step, as the engine whose
+// commands are in `libexecDir` prints it) and the parameters of its simulation.
 QString renderExercise2Statement(const QString &templateText, const Scenario &scenario,
-                                 const QString &squeueListing);
+                                 const QString &libexecDir);
 
 // Replaces each {name} of `text` with its parameter.
 QString fillParameters(QString text, const QHash<QString, QString> &parameters);

@@ -6,7 +6,6 @@
 #include "grader.h"
 #include "scenario.h"
 
-#include <QBuffer>
 #include <QDir>
 #include <QFile>
 #include <QSaveFile>
@@ -37,17 +36,6 @@ std::optional<Scenario> readFileScenario(const QString &path, QString *error)
         return std::nullopt;
     }
     return readScenario(f.readAll(), path, error);
-}
-
-// The squeue listing of the scenario's first step, as the engine prints it.
-QString firstListing(Scenario scenario, const QString &libexecDir)
-{
-    scenario.steps = scenario.steps.mid(0, 1);
-    QBuffer out;
-    out.open(QIODevice::WriteOnly);
-    runScenario(scenario, libexecDir, &out);
-    const QString transcript = QString::fromUtf8(out.data());
-    return transcript.section(u'\n', 1); // without the "[+00:10:00] $ squeue" header
 }
 
 bool writeAtomically(const QString &path, const QByteArray &bytes, QString *error)
@@ -102,8 +90,8 @@ int variantCommand(const QStringList &args, const QString &libexecDir)
     QFile statement(rubricsDir + QStringLiteral("/ex2/enonce.md"));
     if (!statement.open(QIODevice::ReadOnly))
         return fail(QStringLiteral("%1: %2").arg(statement.fileName(), statement.errorString()));
-    const QString text = renderExercise2Statement(QString::fromUtf8(statement.readAll()), *variant,
-                                                  firstListing(*variant, libexecDir));
+    const QString text =
+        renderExercise2Statement(QString::fromUtf8(statement.readAll()), *variant, libexecDir);
     if (!writeAtomically(outDir + QStringLiteral("/ex2/exercice2.yaml"), yaml, &error) ||
         !writeAtomically(outDir + QStringLiteral("/ex2/enonce.md"), text.toUtf8(), &error))
         return fail(error);

@@ -7,7 +7,6 @@
 #include "scenario.h"
 
 #include <QAction>
-#include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -32,16 +31,6 @@ QString readStatement(const grader::Rubric &rubric)
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
-// The listing of the scenario's first step, as the mini-cluster's squeue prints it.
-QString firstListing(Scenario scenario)
-{
-    scenario.steps = scenario.steps.mid(0, 1);
-    QBuffer out;
-    out.open(QIODevice::WriteOnly);
-    runScenario(scenario, libexecDir(), &out);
-    return QString::fromUtf8(out.data()).section(u'\n', 1);
-}
-
 // Exercise 2's statement is built on the student's own variant: its table and its squeue.
 QString statementFor(const grader::Rubric &rubric, const Workspace &workspace)
 {
@@ -52,8 +41,7 @@ QString statementFor(const grader::Rubric &rubric, const Workspace &workspace)
     const auto scenario =
         readScenario(workspace.read(rubric.exercise, QStringLiteral("exercice2.yaml")).toUtf8(),
                      QStringLiteral("exercice2.yaml"), &error);
-    return scenario ? grader::renderExercise2Statement(text, *scenario, firstListing(*scenario))
-                    : text;
+    return scenario ? grader::renderExercise2Statement(text, *scenario, libexecDir()) : text;
 }
 
 } // namespace
