@@ -1,6 +1,8 @@
 // QScintilla set up for the course's files, and diagnostics drawn as squiggles and notes.
 #include "codeeditor.h"
 
+#include "editorcompletion.h"
+
 #include "optionhelp.h"
 
 #define signals Q_SIGNALS
@@ -76,6 +78,10 @@ CodeEditor::CodeEditor(const QString &fileName, QWidget *parent)
     pause_.setInterval(kTypingPauseMs);
     connect(&pause_, &QTimer::timeout, this, &CodeEditor::diagnoseNow);
     connect(this, &QsciScintilla::textChanged, &pause_, qOverload<>(&QTimer::start));
+    if (isScript(fileName_))
+        completion_ = new EditorCompletion(this, EditorCompletion::Kind::Script);
+    else if (isYaml(fileName_))
+        completion_ = new EditorCompletion(this, EditorCompletion::Kind::Manifest);
 }
 
 void CodeEditor::setUpLexer()

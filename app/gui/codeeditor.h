@@ -16,6 +16,8 @@
 
 namespace schedlab::gui {
 
+class EditorCompletion;
+
 class CodeEditor : public QsciScintilla
 {
     Q_OBJECT
@@ -33,6 +35,8 @@ public:
     // The French explanation of the option or field at a place (0-based line and column),
     // as shown when the mouse rests there; empty when there is none.
     QString helpAt(int line, int column) const;
+    // Completion of #SBATCH options or Job fields; null for Markdown files.
+    EditorCompletion *completion() const { return completion_; }
 
 Q_SIGNALS:
     void diagnosed();
@@ -47,6 +51,7 @@ private:
     QTimer pause_;
     int errorIndicator_ = -1;
     int warningIndicator_ = -1;
+    EditorCompletion *completion_ = nullptr; // null for Markdown
 };
 
 } // namespace schedlab::gui

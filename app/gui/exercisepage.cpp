@@ -1,6 +1,8 @@
 // The exercise page: statement above, editors on the left, grading on the right.
 #include "exercisepage.h"
 
+#include "scriptform.h"
+
 #include "exercise2.h"
 #include "grader.h"
 #include "installpaths.h"
@@ -13,6 +15,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextBrowser>
@@ -128,12 +131,40 @@ void ExercisePage::addEditor(const QString &file)
     editor->diagnoseNow();
     connect(editor, &QsciScintilla::textChanged, &savePause_, qOverload<>(&QTimer::start));
     editors_.insert(file, editor);
-    files_->addTab(editor, file);
+    if (!file.endsWith(QLatin1String(".sbatch"))) {
+        files_->addTab(editor, file);
+        return;
+    }
+    // A script gets its form view beside it; each follows the other.
+    auto *form = new ScriptForm;
+    form->showScript(editor->text());
+    connect(editor, &QsciScintilla::textChanged, form,
+            [form, editor] { form->showScript(editor->text()); });
+    connect(form, &ScriptForm::scriptEdited, editor, [editor](const QString &script) {
+        int line = 0, index = 0;
+        editor->getCursorPosition(&line, &index);
+        editor->selectAll();
+        editor->replaceSelectedText(script); // one undo step, unlike setText
+        editor->setCursorPosition(line, index);
+    });
+    forms_.insert(file, form);
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->addWidget(editor);
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(form);
+    scroll->setWidgetResizable(true);
+    split->addWidget(scroll);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    files_->addTab(split, file);
 }
 
 CodeEditor *ExercisePage::currentEditor() const
 {
-    return qobject_cast<CodeEditor *>(files_->currentWidget());
+    QWidget *tab = files_->currentWidget();
+    if (auto *editor = qobject_cast<CodeEditor *>(tab))
+        return editor;
+    return tab ? tab->findChild<CodeEditor *>() : nullptr;
 }
 
 bool ExercisePage::saveAll()
@@ -224,7 +255,9 @@ void ExercisePage::goToEvidence(QTreeWidgetItem *item)
     CodeEditor *editor = editors_.value(criterion->file);
     if (!editor)
         return;
-    files_->setCurrentWidget(editor);
+    for (int i = 0; i < files_->count(); ++i)
+        if (files_->widget(i) == editor || files_->widget(i)->isAncestorOf(editor))
+            files_->setCurrentIndex(i);
     if (m.hasMatch())
         editor->goToLine(m.captured(1).toInt());
 }

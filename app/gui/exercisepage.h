@@ -21,6 +21,8 @@ class QLabel;
 
 namespace schedlab::gui {
 
+class ScriptForm;
+
 class ExercisePage : public QWidget
 {
     Q_OBJECT
@@ -29,6 +31,8 @@ public:
     ExercisePage(const grader::Rubric &rubric, Workspace *workspace, QWidget *parent = nullptr);
     const grader::Rubric &rubric() const { return rubric_; }
     CodeEditor *editor(const QString &file) const { return editors_.value(file); }
+    // The form view beside a script's editor (null for other files).
+    ScriptForm *scriptForm(const QString &file) const { return forms_.value(file); }
     QTreeWidget *results() const { return results_; }
     QTextBrowser *details() const { return details_; }
     FindBar *findBar() const { return findBar_; }
@@ -56,6 +60,7 @@ private:
     QTabWidget *files_;
     FindBar *findBar_;
     QHash<QString, CodeEditor *> editors_;
+    QHash<QString, ScriptForm *> forms_;
     QTimer savePause_;
     QPushButton *check_;
     QLabel *score_;

@@ -9,13 +9,23 @@
 
 namespace schedlab::gui {
 
+namespace {
+QString g_current = QStringLiteral("en");
+}
+
+QString currentLanguage()
+{
+    return g_current;
+}
+
 QString installTranslations(const QString &choice)
 {
     const bool french =
         choice == QLatin1String("fr") ||
         (choice != QLatin1String("en") && QLocale::system().language() == QLocale::French);
+    g_current = french ? QStringLiteral("fr") : QStringLiteral("en");
     if (!french)
-        return QStringLiteral("en");
+        return g_current;
     auto *app = new QTranslator(QCoreApplication::instance());
     if (app->load(QStringLiteral(":/i18n/schedlab_fr.qm")))
         QCoreApplication::installTranslator(app);
@@ -23,7 +33,7 @@ QString installTranslations(const QString &choice)
     if (qt->load(QLocale(QLocale::French), QStringLiteral("qtbase"), QStringLiteral("_"),
                  QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
-    return QStringLiteral("fr");
+    return g_current;
 }
 
 QString savedLanguage()

@@ -3,6 +3,9 @@
 
 #include "handin.h"
 #include "language.h"
+#include "localbackend.h"
+#include "terminalpane.h"
+#include "timecontrols.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -10,6 +13,7 @@
 #include <QCloseEvent>
 #include <QDateTime>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QLocale>
@@ -39,8 +43,10 @@ MainWindow::MainWindow(const grader::RubricSet &rubrics, const QString &workspac
     navigation_->header()->setStretchLastSection(false);
     navigation_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     navigation_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    buildCluster();
     buildNavigation();
     buildMenus();
+    buildViewMenu();
     auto *split = new QSplitter(this);
     split->addWidget(navigation_);
     split->addWidget(pages_);
@@ -50,6 +56,46 @@ MainWindow::MainWindow(const grader::RubricSet &rubrics, const QString &workspac
     statusBar()->showMessage(tr("Workspace: %1").arg(workspace_.root()));
     resize(1280, 800);
     restoreGeometry(QSettings().value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(QSettings().value(QStringLiteral("window/state")).toByteArray());
+}
+
+// The embedded cluster lives as long as the window: its clock, its history, its views, the
+// terminals that talk to it, and the time controls shown above every page.
+void MainWindow::buildCluster()
+{
+    backend_ = new LocalBackend(
+        workspace_.root(), QDir(workspace_.root()).filePath(QStringLiteral(".schedlab/cluster")),
+        this);
+    QString error;
+    if (!backend_->start(&error))
+        statusBar()->showMessage(tr("The mini-cluster could not start: %1").arg(error));
+    history_ = new JobHistory(this);
+    connect(backend_, &Backend::jobChanged, history_, &JobHistory::record);
+    connect(backend_, &Backend::reset, history_, &JobHistory::clear);
+    clusterPage_ = new ClusterPage(backend_, history_, pages_);
+    pages_->addWidget(clusterPage_);
+
+    timeControls_ = new TimeControls(backend_, this);
+    addToolBar(Qt::TopToolBarArea, timeControls_);
+
+    terminals_ = new TerminalPane(backend_, this);
+    terminalDock_ = new QDockWidget(tr("Terminal"), this);
+    terminalDock_->setObjectName(QStringLiteral("terminalDock"));
+    terminalDock_->setWidget(terminals_);
+    addDockWidget(Qt::BottomDockWidgetArea, terminalDock_);
+    terminals_->openTerminal();
+}
+
+void MainWindow::openCluster(ClusterPage::Tab tab)
+{
+    clusterPage_->showTab(tab);
+    pages_->setCurrentWidget(clusterPage_);
+    for (QTreeWidgetItemIterator it(navigation_); *it; ++it)
+        if ((*it)->data(0, Qt::UserRole + 1).toInt() == int(tab) + 1 &&
+            navigation_->currentItem() != *it) {
+            const QSignalBlocker quiet(navigation_);
+            navigation_->setCurrentItem(*it);
+        }
 }
 
 void MainWindow::buildNavigation()
@@ -61,9 +107,25 @@ void MainWindow::buildNavigation()
         item->setToolTip(0, r.exercise);
     }
     course->setExpanded(true);
+    auto *cluster = new QTreeWidgetItem(navigation_, {tr("Cluster")});
+    const std::pair<ClusterPage::Tab, QString> views[] = {
+        {ClusterPage::QueueTab, tr("Queue")},
+        {ClusterPage::NodesTab, tr("Nodes")},
+        {ClusterPage::TimelineTab, tr("Timeline")},
+        {ClusterPage::KubernetesTab, tr("Kubernetes")},
+        {ClusterPage::CompareTab, tr("Slurm vs Kubernetes")}};
+    for (const auto &[tab, name] : views) {
+        auto *item = new QTreeWidgetItem(cluster, {name});
+        item->setData(0, Qt::UserRole + 1, int(tab) + 1); // 0: not a cluster view
+    }
+    cluster->setExpanded(true);
     showProgress();
     connect(navigation_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
-        if (item && !item->data(0, Qt::UserRole).toString().isEmpty())
+        if (!item)
+            return;
+        if (const int view = item->data(0, Qt::UserRole + 1).toInt(); view > 0)
+            openCluster(ClusterPage::Tab(view - 1));
+        else if (!item->data(0, Qt::UserRole).toString().isEmpty())
             openExercise(item->data(0, Qt::UserRole).toString());
     });
 }
@@ -145,6 +207,24 @@ bool MainWindow::openExercise(const QString &exercise)
     return true;
 }
 
+void MainWindow::buildViewMenu()
+{
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *queue = view->addAction(tr("&Queue"));
+    queue->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Q));
+    connect(queue, &QAction::triggered, this, [this] { openCluster(ClusterPage::QueueTab); });
+    QAction *timeline = view->addAction(tr("&Timeline"));
+    timeline->setShortcut(QKeySequence(Qt::ALT | Qt::Key_T));
+    connect(timeline, &QAction::triggered, this, [this] { openCluster(ClusterPage::TimelineTab); });
+    QAction *kube = view->addAction(tr("&Kubernetes"));
+    kube->setShortcut(QKeySequence(Qt::ALT | Qt::Key_K));
+    connect(kube, &QAction::triggered, this, [this] { openCluster(ClusterPage::KubernetesTab); });
+    view->addSeparator();
+    view->addAction(terminalDock_->toggleViewAction());
+    terminalDock_->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_QuoteLeft));
+    view->addAction(timeControls_->toggleViewAction());
+}
+
 void MainWindow::selectInNavigation(const QString &exercise)
 {
     for (QTreeWidgetItemIterator it(navigation_); *it; ++it)
@@ -214,6 +294,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
             return;
         }
     QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
+    QSettings().setValue(QStringLiteral("window/state"), saveState());
     if (ExercisePage *page = currentExercise())
         QSettings().setValue(QStringLiteral("window/exercise"), page->rubric().exercise);
     event->accept();

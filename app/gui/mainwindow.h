@@ -2,17 +2,24 @@
 // page on the right, the workspace in the status bar.
 #pragma once
 
+#include "clusterpage.h"
 #include "exercisepage.h"
 #include "grader.h"
+#include "jobhistory.h"
 #include "progress.h"
 #include "workspace.h"
 
 #include <QMainWindow>
 
+class QDockWidget;
 class QStackedWidget;
 class QTreeWidget;
 
 namespace schedlab::gui {
+
+class LocalBackend;
+class TerminalPane;
+class TimeControls;
 
 class MainWindow : public QMainWindow
 {
@@ -27,6 +34,14 @@ public:
     // The exercise open when the app was last closed (the first one the first time).
     QString lastExercise() const;
     QTreeWidget *navigation() const { return navigation_; }
+    // The embedded cluster and its views (null backend when it could not start).
+    LocalBackend *cluster() const { return backend_; }
+    JobHistory *jobHistory() const { return history_; }
+    ClusterPage *clusterPage() const { return clusterPage_; }
+    TerminalPane *terminals() const { return terminals_; }
+    TimeControls *timeControls() const { return timeControls_; }
+    // Shows the cluster page on one of its tabs.
+    void openCluster(ClusterPage::Tab tab = ClusterPage::QueueTab);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -35,6 +50,8 @@ private:
     void buildNavigation();
     void showProgress();
     void buildMenus();
+    void buildCluster();
+    void buildViewMenu();
     void selectInNavigation(const QString &exercise);
     void chooseWorkspace();
     void handInWork();
@@ -46,6 +63,12 @@ private:
     QTreeWidget *navigation_;
     QStackedWidget *pages_;
     QHash<QString, ExercisePage *> exercisePages_;
+    LocalBackend *backend_ = nullptr;
+    JobHistory *history_ = nullptr;
+    ClusterPage *clusterPage_ = nullptr;
+    TerminalPane *terminals_ = nullptr;
+    QDockWidget *terminalDock_ = nullptr;
+    TimeControls *timeControls_ = nullptr;
 };
 
 } // namespace schedlab::gui

@@ -1216,8 +1216,32 @@ void Controller::advanceTo(qint64 t)
             mainPass(full);
         else if (mainWanted && submitPassWanted_)
             mainPass(false);
+        notifyPendingChanges();
     }
     now_ = std::max(now_, t);
+}
+
+void Controller::notifyPendingChanges()
+{
+    // A pass changes a waiting job's reason and planned start without any other event:
+    // listeners (the app's views) hear of it here, once per change.
+    if (!listener_)
+        return;
+    for (auto it = pendingSeen_.begin(); it != pendingSeen_.end();)
+        it = pending_.count(it.key()) ? std::next(it) : pendingSeen_.erase(it);
+    for (std::uint32_t id : pending_) {
+        const Job &job = jobs_.at(id);
+        const QString seen = QStringLiteral("%1|%2|%3|%4|%5")
+                                 .arg(int(job.reason))
+                                 .arg(job.stateDesc)
+                                 .arg(job.startTime)
+                                 .arg(job.scheduler, job.schedNodes.join(u','));
+        QString &last = pendingSeen_[id];
+        if (last != seen) {
+            last = seen;
+            listener_({JobEvent::Kind::Updated, id, now_});
+        }
+    }
 }
 
 void Controller::settle()
@@ -1230,6 +1254,7 @@ void Controller::settle()
     const int delay = config_.schedParams.batchSchedDelay;
     if (now_ - reference >= delay) {
         mainPass(false);
+        notifyPendingChanges();
     } else {
         const qint64 at = reference + delay;
         bool already = false;

@@ -218,6 +218,7 @@ private:
     void accrueUsage(qint64 until);
     void schedule(qint64 at, TimedEvent::Kind kind, std::uint32_t jobId);
     void emitEvent(JobEvent::Kind kind, const Job &job);
+    void notifyPendingChanges();
     bool dependenciesChanged(); // true when a job's dependencies got met
 
     // Indexed lookups: the configuration's own are linear, and schedulers call them a lot.
@@ -237,6 +238,7 @@ private:
     PayloadLauncher *launcher_ = nullptr;
     AccountingStore *accounting_ = nullptr;
     std::function<void(const JobEvent &)> listener_;
+    QHash<std::uint32_t, QString> pendingSeen_; // what listeners last heard of waiting jobs
     NodeUsage usage_;
     qint64 startEpoch_;
     qint64 now_;

@@ -3892,6 +3892,18 @@ QString sbatchHelpText()
     return QString::fromLatin1(kHelpText);
 }
 
+QList<SbatchOptionName> sbatchOptionNames()
+{
+    QList<SbatchOptionName> names;
+    for (const OptionSpec &spec : kOptions)
+        if (spec.name)
+            names.append({QString::fromLatin1(spec.name), spec.arg == Arg::Required,
+                          spec.shortName ? QChar::fromLatin1(spec.shortName) : QChar()});
+    std::sort(names.begin(), names.end(),
+              [](const SbatchOptionName &a, const SbatchOptionName &b) { return a.name < b.name; });
+    return names;
+}
+
 QString sbatchUsageText()
 {
     return QString::fromLatin1(kUsageText);

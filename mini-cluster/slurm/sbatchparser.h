@@ -119,6 +119,15 @@ struct DirectiveScan
 };
 DirectiveScan scanDirectives(const QByteArray &script);
 
+// The long options sbatch knows, in alphabetical order (for the editor's completion).
+struct SbatchOptionName
+{
+    QString name;    // "cpus-per-task"
+    bool takesValue; // needs one: "--cpus-per-task=" (not "--exclusive", optional)
+    QChar shortName; // 'c', or a null QChar
+};
+QList<SbatchOptionName> sbatchOptionNames();
+
 // sbatch --help, --usage and --version texts of Slurm 22.05.8.
 QString sbatchHelpText();
 QString sbatchUsageText();

@@ -241,7 +241,8 @@ private Q_SLOTS:
         QVERIFY2(scenario, qPrintable(error));
         const auto p = grader::simulateExercise2(*scenario).parameters(scenario->start);
         QVERIFY(p.value(QStringLiteral("cancelled")) != QStringLiteral("51")); // not the base
-        const QString statement = window_->findChild<QTextBrowser *>()->toPlainText();
+        const QString statement =
+            window_->currentExercise()->findChild<QTextBrowser *>()->toPlainText();
         QVERIFY2(statement.contains(QStringLiteral("JOBID PARTITION")), qPrintable(statement));
         QVERIFY(statement.contains(QStringLiteral("arrête le job ") +
                                    p.value(QStringLiteral("cancelled"))));
