@@ -159,6 +159,13 @@ Rubric rubricFromNode(const YAML::Node &root, const QString &path)
         r.scenario = str(root["scenario"]);
     if (root["review_below"])
         r.reviewBelow = root["review_below"].as<double>();
+    if (const YAML::Node minutes = root["exam_duration_minutes"]) {
+        bool ok = false;
+        r.examMinutes = minutes.IsScalar() ? str(minutes).toInt(&ok) : 0;
+        if (!ok || r.examMinutes <= 0)
+            throw RubricError{lineOf(minutes), QStringLiteral("exam_duration_minutes must be a "
+                                                              "whole number of minutes above 0")};
+    }
     if (const YAML::Node concepts = root["concepts"]) {
         if (!concepts.IsMap())
             throw RubricError{lineOf(concepts), QStringLiteral("concepts must be a map")};

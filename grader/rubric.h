@@ -39,6 +39,9 @@ struct Rubric
     QString scenario; // the exercise's scenario, relative to the rubric (exercise 2)
     // Low-confidence results go to review below this (set from bench/grading's figures).
     double reviewBelow = 0.75;
+    // An exam's time allowed, in minutes (exam_duration_minutes); 0 when the rubric does not
+    // say, and the app then gives an hour.
+    int examMinutes = 0;
 
     QString tag() const { return exercise + u'@' + QString::number(version); }
     double maxPoints() const;

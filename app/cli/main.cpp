@@ -2,6 +2,7 @@
 #include "engine.h"
 #include "gradecommand.h"
 #include "installpaths.h"
+#include "releasecommand.h"
 #include "scenario.h"
 #include "variantcommand.h"
 
@@ -29,6 +30,7 @@ int usage()
                "  shell [DIR]     open bash with sbatch, squeue, ... talking to the mini-cluster\n"
                "  grade PATH...   grade students' folders (schedlab-cli grade --help)\n"
                "  override ...    change a grade in a gradebook (schedlab-cli override --help)\n"
+               "  release PATH... grade exam papers and write the results to give back\n"
                "  variant ID      a student's version of exercise 2 (schedlab-cli variant --help)\n"
                "options of serve and shell:\n"
                "  --cluster FILE  a slurm.conf to run instead of the built-in cluster\n"
@@ -169,6 +171,8 @@ int main(int argc, char **argv)
         return gradeCommand(args.mid(1));
     if (args[0] == QLatin1String("override"))
         return overrideCommand(args.mid(1));
+    if (args[0] == QLatin1String("release"))
+        return releaseCommand(args.mid(1));
     if (args[0] == QLatin1String("variant"))
         return variantCommand(args.mid(1), schedlab::libexecDir());
     if (args[0] == QLatin1String("serve") || args[0] == QLatin1String("shell")) {

@@ -1,0 +1,236 @@
+// schedlab-cli release: grades each exported exam paper and writes the result to give back.
+// The result carries the SHA-256 of the paper graded; the app shows a grade only when that
+// hash is the one it recorded at the hand-in, so a grade never lands on another paper.
+#include "releasecommand.h"
+
+#include "gradebook.h"
+#include "grader.h"
+#include "report.h"
+#include "submission.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+#include <cstdio>
+#include <optional>
+
+namespace {
+
+using namespace schedlab::grader;
+
+const char kExam[] = "examen";
+const char kReportName[] = "examen-rapport.json";
+const char kResultName[] = "examen-resultat.json";
+
+const char kUsage[] =
+    "Usage: schedlab-cli release [--out DIR] [--rubrics DIR] [--db FILE] PATH...\n"
+    "PATH is one student's folder or a class folder (one sub-folder per student), holding\n"
+    "the exam papers exported by the app (<student>/examen/examen.md and\n"
+    "examen-rapport.json). Each paper is graded and examen-resultat.json is written next to\n"
+    "it (or to DIR/<student>/ with --out): give it back to the student, whose app shows the\n"
+    "grade once the file is imported. It holds the paper's SHA-256: the app accepts it only\n"
+    "for the paper it handed in.\n"
+    "  --out DIR       where to write the result files\n"
+    "  --rubrics DIR   the exercises folder to read rubrics from\n"
+    "  --db FILE       a gradebook: the instructor's overrides are applied\n"
+    "A paper is not released when it differs from its hand-in report (it was changed after\n"
+    "the hand-in), or while some of its criteria are under review: decide them with\n"
+    "`schedlab-cli override` and release again with --db.\n"
+    "Exit status: 0 when every paper was released, 1 when some were not, 2 for a usage "
+    "error.\n";
+
+struct ReleaseArgs
+{
+    QString outDir;
+    QString rubricsDir;
+    QString dbPath;
+    QStringList paths;
+};
+
+int usage(const QString &problem)
+{
+    std::fprintf(stderr, "schedlab-cli release: %s\n%s", qPrintable(problem), kUsage);
+    return 2;
+}
+
+std::optional<ReleaseArgs> parseArgs(const QStringList &args, QString *problem)
+{
+    ReleaseArgs r;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        QString *value = a == QLatin1String("--out")       ? &r.outDir
+                         : a == QLatin1String("--rubrics") ? &r.rubricsDir
+                         : a == QLatin1String("--db")      ? &r.dbPath
+                                                           : nullptr;
+        if (value && i + 1 < args.size())
+            *value = args[++i];
+        else if (value || a.startsWith(u'-'))
+            *problem = value ? QStringLiteral("%1 needs a value").arg(a)
+                             : QStringLiteral("unknown option %1").arg(a);
+        else
+            r.paths << a;
+    }
+    if (problem->isEmpty() && r.paths.isEmpty())
+        *problem = QStringLiteral("no folder to release");
+    for (const QString &p : r.paths)
+        if (problem->isEmpty() && !QFileInfo(p).isDir())
+            *problem = QStringLiteral("%1: no such folder").arg(p);
+    if (!problem->isEmpty())
+        return std::nullopt;
+    return r;
+}
+
+// The hand-in report exported with the paper; empty when there is none.
+QJsonObject handInReport(const QString &dir)
+{
+    QFile f(dir + u'/' + QLatin1String(kReportName));
+    return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object()
+                                       : QJsonObject();
+}
+
+QString underReview(const ExerciseResult &result)
+{
+    QStringList ids;
+    for (const CriterionResult &c : result.criteria)
+        if (c.review)
+            ids << c.id;
+    return ids.join(QStringLiteral(", "));
+}
+
+class Releaser
+{
+public:
+    Releaser(const ReleaseArgs &args, const Rubric &exam)
+        : args_(args)
+        , exam_(exam)
+    {}
+    bool openGradebook(QString *error)
+    {
+        return args_.dbPath.isEmpty() || book_.open(args_.dbPath, error);
+    }
+    // Writes one student's result file; false with the reason when it cannot be released.
+    bool release(const StudentFolder &student, QString *error);
+
+private:
+    std::optional<ExerciseResult> grade(const ExerciseSubmission &submission, QString *error);
+    bool write(const QString &path, const QJsonObject &release, QString *error);
+
+    const ReleaseArgs &args_;
+    const Rubric &exam_;
+    Gradebook book_;
+};
+
+std::optional<ExerciseResult> Releaser::grade(const ExerciseSubmission &submission, QString *error)
+{
+    QList<ExerciseResult> results{gradeExercise(exam_, submission)};
+    if (!args_.dbPath.isEmpty())
+        book_.applyOverrides(results, {submissionHash(submission)});
+    const ExerciseResult &r = results.first();
+    if (!r.error.isEmpty())
+        *error = r.error;
+    else if (r.toReview())
+        *error = QStringLiteral("criteria still under review (%1): decide them with "
+                                "`schedlab-cli override`, then release with --db")
+                     .arg(underReview(r));
+    return error->isEmpty() ? std::optional(r) : std::nullopt;
+}
+
+bool Releaser::release(const StudentFolder &student, QString *error)
+{
+    const QString dir = exerciseDir(student, exam_);
+    const ExerciseSubmission submission = readExercise(student.id, exam_, dir);
+    const SubmittedFile &paper = submission.file(exam_.files.value(0));
+    if (dir.isEmpty() || !paper.present) {
+        *error = QStringLiteral("no exam paper");
+        return false;
+    }
+    const QString sha = QString::fromLatin1(
+        QCryptographicHash::hash(paper.bytes, QCryptographicHash::Sha256).toHex());
+    const QJsonObject report = handInReport(dir);
+    const QString reported = report.value(QLatin1String("sha256")).toString();
+    if (!reported.isEmpty() && reported.compare(sha, Qt::CaseInsensitive) != 0) {
+        *error = QStringLiteral("%1 differs from the paper handed in (its SHA-256 is not the one "
+                                "in %2): it was changed after the hand-in")
+                     .arg(paper.path, QLatin1String(kReportName));
+        return false;
+    }
+    const auto result = grade(submission, error);
+    if (!result)
+        return false;
+    QJsonObject release =
+        QJsonDocument::fromJson(resultsToJson({*result})).array().first().toObject();
+    // The id the app recorded at the start, when the report gives it.
+    release.insert(QStringLiteral("student"),
+                   report.value(QLatin1String("student")).toString(student.id));
+    release.insert(QStringLiteral("sha256"), sha);
+    release.insert(QStringLiteral("released_at"),
+                   QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    const QString out = args_.outDir.isEmpty() ? dir : args_.outDir + u'/' + student.id;
+    if (!write(out + u'/' + QLatin1String(kResultName), release, error))
+        return false;
+    std::printf("%s: %s/%s -> %s\n", qPrintable(student.id),
+                qPrintable(QString::number(result->score)),
+                qPrintable(QString::number(result->max)),
+                qPrintable(QDir::toNativeSeparators(out + u'/' + QLatin1String(kResultName))));
+    return true;
+}
+
+bool Releaser::write(const QString &path, const QJsonObject &release, QString *error)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile f(path);
+    const QByteArray bytes = QJsonDocument(release).toJson(QJsonDocument::Indented);
+    if (f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.commit())
+        return true;
+    *error = QStringLiteral("%1: %2").arg(path, f.errorString());
+    return false;
+}
+
+} // namespace
+
+int releaseCommand(const QStringList &args)
+{
+    if (args.contains(QStringLiteral("--help"))) {
+        std::fputs(kUsage, stdout);
+        return 0;
+    }
+    QString problem;
+    const auto parsed = parseArgs(args, &problem);
+    if (!parsed)
+        return usage(problem);
+    const RubricSet set =
+        loadRubrics(parsed->rubricsDir.isEmpty() ? defaultExercisesDir() : parsed->rubricsDir);
+    const Rubric *exam = set.find(QLatin1String(kExam));
+    if (!set.error.isEmpty() || !exam)
+        return usage(set.error.isEmpty()
+                         ? QStringLiteral("no exam rubric (examen) in the exercises")
+                         : set.error);
+    Releaser releaser(*parsed, *exam);
+    if (!releaser.openGradebook(&problem)) {
+        std::fprintf(stderr, "schedlab-cli release: %s\n", qPrintable(problem));
+        return 1;
+    }
+    const QList<StudentFolder> students = findStudents(parsed->paths, set.rubrics);
+    if (students.isEmpty()) {
+        std::fprintf(stderr, "schedlab-cli release: %s: no student folder found\n",
+                     qPrintable(parsed->paths.join(QStringLiteral(", "))));
+        return 1;
+    }
+    bool all = true;
+    for (const StudentFolder &student : students) {
+        QString error;
+        if (!releaser.release(student, &error)) {
+            std::fprintf(stderr, "schedlab-cli release: %s: not released: %s\n",
+                         qPrintable(student.dir), qPrintable(error));
+            all = false;
+        }
+    }
+    return all ? 0 : 1;
+}

@@ -1,0 +1,109 @@
+// The exam's page: the rules and a Start button, then the three questions with their answer
+// editors under a countdown, then the locked paper with its hash, its export for the
+// instructor and, once released, the grade.
+#pragma once
+
+#include "examsession.h"
+#include "rubric.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QTimer>
+#include <QWidget>
+
+#include <functional>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QStackedWidget;
+class QFrame;
+
+namespace schedlab::gui {
+
+class Workspace;
+
+class ExamPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    ExamPage(const grader::Rubric &examRubric, Workspace *workspace, QWidget *parent = nullptr,
+             std::function<QDateTime()> clock = {});
+    ~ExamPage() override;
+
+    ExamSession *session() const { return session_; }
+    // Started and not handed in: the window locks lessons, cluster and grading meanwhile.
+    bool inProgress() const { return session_->inProgress(); }
+
+    // What the buttons do once confirmed (the window and tests call them directly).
+    bool startExam();
+    bool handInNow();
+    // Writes the paper and its report to <folder>/<student id>/examen/, the layout of an
+    // instructor's class folder.
+    bool exportTo(const QString &folder);
+    bool importFrom(const QString &file);
+    // Saves every edited answer now (also done after a pause of at most half a second, when
+    // an editor loses the focus and when the page closes).
+    bool saveAnswers();
+    // Updates the countdown; hands the paper in when time has run out.
+    void tick();
+
+    QLabel *countdown() const { return countdown_; }
+    QPlainTextEdit *answerEditor(int question) const { return editors_.value(question - 1); }
+    QLabel *message() const { return message_; }
+    QLabel *receipt() const { return receipt_; }
+    QLabel *grade() const { return grade_; }
+    QPushButton *startButton() const { return start_; }
+    QPushButton *handInButton() const { return handIn_; }
+    QPushButton *exportButton() const { return export_; }
+    QPushButton *importButton() const { return import_; }
+
+Q_SIGNALS:
+    void examStarted();
+    void examHandedIn(); // by the student or when time ran out
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
+private:
+    QWidget *buildHeader();
+    QWidget *buildIntroduction();
+    QWidget *buildPaper();
+    QWidget *buildReceipt();
+    QWidget *buildQuestion(const ExamQuestion &question);
+    void confirmStart();
+    void confirmHandIn();
+    void chooseExportFolder();
+    void chooseResultFile();
+    void answerEdited(int question);
+    void showState();
+    void showCountdown();
+    void showReceipt();
+    void showResult();
+    void say(const QString &text, bool problem = false);
+
+    grader::Rubric rubric_;
+    ExamSession *session_;
+    QTimer clockTimer_;
+    QTimer savePause_;
+    QList<bool> edited_;
+    QLabel *status_;
+    QLabel *countdown_;
+    QStackedWidget *stages_;
+    QPushButton *start_;
+    QList<QPlainTextEdit *> editors_;
+    QList<QLabel *> feedback_;
+    QLabel *saved_;
+    QPushButton *handIn_;
+    QFrame *receiptPanel_;
+    QLabel *receipt_;
+    QLabel *hash_;
+    QPushButton *export_;
+    QPushButton *import_;
+    QLabel *grade_;
+    QLabel *message_;
+};
+
+} // namespace schedlab::gui

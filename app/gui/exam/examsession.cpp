@@ -1,0 +1,382 @@
+// The exam's rules: the time allowed runs on the wall clock from the stored start, answers go
+// to the record as they come, the hand-in freezes them into a hashed paper, and only a result
+// released for that hash is shown.
+#include "examsession.h"
+
+#include "rubric.h"
+#include "workspace.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+namespace schedlab::gui {
+
+namespace {
+
+// What was typed just before the deadline is still on its way through the editor's pause
+// before saving; it is accepted this long after the deadline, never later.
+constexpr qint64 kLateSaveGraceMs = 2000;
+
+QString readText(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+struct MarkdownSection
+{
+    QString heading; // the whole heading line, "## Question 1 — ..."
+    QString body;
+};
+
+// The text before the first "## " heading, then each "## " section.
+QList<MarkdownSection> splitSections(const QString &text, QString *before)
+{
+    QList<MarkdownSection> sections;
+    QStringList lines;
+    const auto flush = [&] {
+        const QString body = lines.join(u'\n').trimmed();
+        if (sections.isEmpty())
+            *before = body;
+        else
+            sections.last().body = body;
+        lines.clear();
+    };
+    for (const QString &line : text.split(u'\n')) {
+        if (line.startsWith(QLatin1String("## "))) {
+            flush();
+            sections << MarkdownSection{line.trimmed(), {}};
+        } else {
+            lines << line;
+        }
+    }
+    flush();
+    return sections;
+}
+
+// An answer as it goes into the paper: without blank lines around it, and with any line that
+// would read as a Markdown heading escaped, so that it cannot cut the paper's sections.
+QString paperAnswer(const QString &answer)
+{
+    static const QRegularExpression heading(QStringLiteral("^\\s*#+\\s"));
+    QStringList lines = answer.split(u'\n');
+    for (QString &line : lines)
+        if (line.contains(heading))
+            line.insert(line.indexOf(u'#'), u'\\');
+    return lines.join(u'\n').trimmed();
+}
+
+QString kindName(HandInKind kind)
+{
+    return kind == HandInKind::TimeRanOut ? QStringLiteral("time-ran-out")
+                                          : QStringLiteral("student");
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes, QString *error)
+{
+    QSaveFile f(path);
+    if (f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.commit())
+        return true;
+    *error = ExamSession::tr("Cannot write %1: %2.")
+                 .arg(QDir::toNativeSeparators(path), f.errorString());
+    return false;
+}
+
+// The object of a release file meant for this exercise: the file may hold one object, or the
+// grader's array of them.
+QJsonObject releaseObject(const QJsonDocument &doc, const QString &exercise)
+{
+    if (doc.isObject())
+        return doc.object();
+    const QJsonArray all = doc.array();
+    for (const QJsonValue &v : all)
+        if (v.toObject().value(QLatin1String("exercise")).toString() == exercise)
+            return v.toObject();
+    return all.size() == 1 ? all.first().toObject() : QJsonObject();
+}
+
+ExamResult resultFrom(const QJsonObject &o)
+{
+    ExamResult r;
+    r.student = o.value(QLatin1String("student")).toString();
+    r.sha256 = o.value(QLatin1String("sha256")).toString().toLower();
+    r.score = o.value(QLatin1String("score")).toDouble();
+    r.max = o.value(QLatin1String("max")).toDouble();
+    r.releasedAt =
+        QDateTime::fromString(o.value(QLatin1String("released_at")).toString(), Qt::ISODateWithMs);
+    const QJsonArray criteria = o.value(QLatin1String("criteria")).toArray();
+    for (const QJsonValue &v : criteria) {
+        const QJsonObject c = v.toObject();
+        r.criteria << ExamResultCriterion{c.value(QLatin1String("id")).toString(),
+                                          c.value(QLatin1String("title")).toString(),
+                                          c.value(QLatin1String("points")).toDouble(),
+                                          c.value(QLatin1String("max")).toDouble(),
+                                          c.value(QLatin1String("passed")).toBool(),
+                                          c.value(QLatin1String("review")).toBool(),
+                                          c.value(QLatin1String("feedback")).toString()};
+    }
+    return r;
+}
+
+} // namespace
+
+ExamSheet ExamSheet::read(const grader::Rubric &rubric)
+{
+    ExamSheet sheet;
+    const QString dir = QFileInfo(rubric.path).absolutePath();
+    if (!rubric.files.isEmpty())
+        sheet.fileName = rubric.files.first();
+    QString intro;
+    const QList<MarkdownSection> statement =
+        splitSections(readText(dir + QStringLiteral("/enonce.md")), &intro);
+    // The statement's own title ("# Examen écrit") is the page's title, not its text.
+    sheet.introduction =
+        intro.startsWith(QLatin1String("# ")) ? intro.section(u'\n', 1).trimmed() : intro;
+    QString sheetTitle;
+    const QList<MarkdownSection> answerSheet =
+        splitSections(readText(dir + u'/' + sheet.fileName), &sheetTitle);
+    if (!sheetTitle.isEmpty())
+        sheet.sheetTitle = sheetTitle;
+    // The answer sheet decides the questions (the grader reads its sections); without one,
+    // the statement's questions get the sheet's usual headings.
+    const qsizetype count = answerSheet.isEmpty() ? statement.size() : answerSheet.size();
+    for (qsizetype i = 0; i < count; ++i) {
+        ExamQuestion q;
+        q.number = int(i) + 1;
+        q.sheetHeading = i < answerSheet.size() ? answerSheet[i].heading
+                                                : QStringLiteral("## Question %1").arg(q.number);
+        q.title = (i < statement.size() ? statement[i].heading : q.sheetHeading).mid(3);
+        q.statement = i < statement.size() ? statement[i].body : QString();
+        sheet.questions << q;
+    }
+    return sheet;
+}
+
+QString ExamSheet::assemble(const QMap<int, QString> &answers) const
+{
+    QStringList parts{sheetTitle};
+    for (const ExamQuestion &q : questions) {
+        const QString answer = paperAnswer(answers.value(q.number));
+        parts << (answer.isEmpty() ? q.sheetHeading
+                                   : q.sheetHeading + QStringLiteral("\n\n") + answer);
+    }
+    return parts.join(QStringLiteral("\n\n")) + u'\n';
+}
+
+ExamSession::ExamSession(const grader::Rubric &rubric, Workspace *workspace, Clock clock,
+                         QObject *parent)
+    : QObject(parent)
+    , sheet_(ExamSheet::read(rubric))
+    , exercise_(rubric.exercise)
+    , rubricSeconds_((rubric.examMinutes > 0 ? rubric.examMinutes : kDefaultMinutes) * 60)
+    , rubricTag_(rubric.tag())
+    , clock_(clock ? std::move(clock) : [] { return QDateTime::currentDateTimeUtc(); })
+    , store_(std::make_unique<ExamStore>(workspace->root()))
+{
+    reload();
+    latestSeen_ = store_->latestWrite();
+    QString ignored; // a failure leaves it in progress: the next tick tries again
+    handedInWhileClosed_ = inProgress() && now() >= deadline() &&
+                           handInAt(deadline(), HandInKind::TimeRanOut, &ignored);
+}
+
+ExamSession::~ExamSession() = default;
+
+// The wall clock, but never earlier than an instant already recorded: setting the computer's
+// clock back does not give time back.
+QDateTime ExamSession::now() const
+{
+    const QDateTime at = clock_().toUTC();
+    if (!latestSeen_.isValid() || at > latestSeen_)
+        latestSeen_ = at;
+    return latestSeen_;
+}
+
+void ExamSession::reload()
+{
+    record_ = store_->record();
+    answers_ = store_->answers();
+}
+
+int ExamSession::durationSeconds() const
+{
+    return record_.state == ExamState::NotStarted ? rubricSeconds_ : record_.durationSeconds;
+}
+
+QString ExamSession::studentId() const
+{
+    return record_.state == ExamState::NotStarted ? Workspace::studentId() : record_.student;
+}
+
+QDateTime ExamSession::deadline() const
+{
+    return record_.startedAt.addSecs(record_.durationSeconds);
+}
+
+int ExamSession::remainingSeconds() const
+{
+    if (record_.state == ExamState::NotStarted)
+        return durationSeconds();
+    if (record_.state == ExamState::HandedIn)
+        return 0;
+    const qint64 ms = now().msecsTo(deadline());
+    return ms <= 0 ? 0 : int((ms + 999) / 1000);
+}
+
+bool ExamSession::start(QString *error)
+{
+    if (!isOpen()) {
+        *error = openError();
+        return false;
+    }
+    if (!store_->start(Workspace::studentId(), now(), rubricSeconds_, error))
+        return false;
+    reload();
+    Q_EMIT started();
+    return true;
+}
+
+bool ExamSession::saveAnswer(int question, const QString &text, QString *error)
+{
+    if (question < 1 || question > questionCount()) {
+        *error = tr("There is no question %1 in this exam.").arg(question);
+        return false;
+    }
+    if (inProgress() && deadline().msecsTo(now()) > kLateSaveGraceMs) {
+        tick();
+        *error = tr("Time ran out: the paper was handed in with the answers saved until then.");
+        return false;
+    }
+    if (inProgress() && answers_.value(question) == text)
+        return true;
+    if (!store_->saveAnswer(question, text, now(), error))
+        return false;
+    answers_.insert(question, text);
+    Q_EMIT answerSaved(question);
+    return true;
+}
+
+bool ExamSession::handIn(HandInKind kind, QString *error)
+{
+    // Handing in after the deadline (the app was asleep) is the deadline's hand-in.
+    if (inProgress() && now() >= deadline())
+        return handInAt(deadline(), HandInKind::TimeRanOut, error);
+    return handInAt(now(), kind, error);
+}
+
+bool ExamSession::tick()
+{
+    QString ignored; // a failure leaves it in progress: the next tick tries again
+    return inProgress() && now() >= deadline() &&
+           handInAt(deadline(), HandInKind::TimeRanOut, &ignored);
+}
+
+bool ExamSession::handInAt(const QDateTime &at, HandInKind kind, QString *error)
+{
+    const auto assemble = [this](const QMap<int, QString> &answers) {
+        return sheet_.assemble(answers);
+    };
+    if (!store_->handIn(at, kind, assemble, &ExamSession::sha256, error))
+        return false;
+    reload();
+    Q_EMIT handedIn(kind);
+    return true;
+}
+
+QString ExamSession::sha256(const QString &paper)
+{
+    return QString::fromLatin1(
+        QCryptographicHash::hash(paper.toUtf8(), QCryptographicHash::Sha256).toHex());
+}
+
+QByteArray ExamSession::report() const
+{
+    const QJsonObject o{
+        {QStringLiteral("student"), record_.student},
+        {QStringLiteral("exercise"), exercise_},
+        {QStringLiteral("rubric"), rubricTag_},
+        {QStringLiteral("paper"), sheet_.fileName},
+        {QStringLiteral("sha256"), record_.sha256},
+        {QStringLiteral("started_at"), record_.startedAt.toString(Qt::ISODateWithMs)},
+        {QStringLiteral("handed_in_at"), record_.handedInAt.toString(Qt::ISODateWithMs)},
+        {QStringLiteral("handed_in_by"), kindName(record_.kind)},
+        {QStringLiteral("duration_seconds"), record_.durationSeconds},
+        {QStringLiteral("time_used_seconds"), double(record_.startedAt.secsTo(record_.handedInAt))},
+    };
+    return QJsonDocument(o).toJson(QJsonDocument::Indented);
+}
+
+bool ExamSession::exportPaper(const QString &dir, QString *error) const
+{
+    if (!isLocked()) {
+        *error = tr("The paper can be exported once it has been handed in.");
+        return false;
+    }
+    if (!QDir().mkpath(dir)) {
+        *error = tr("Cannot create the folder %1.").arg(QDir::toNativeSeparators(dir));
+        return false;
+    }
+    return writeFile(dir + u'/' + sheet_.fileName, record_.paper.toUtf8(), error) &&
+           writeFile(dir + u'/' + QLatin1String(kReportName), report(), error);
+}
+
+bool ExamSession::importResult(const QString &path, QString *error)
+{
+    const QString name = QDir::toNativeSeparators(path);
+    if (!isLocked()) {
+        *error = tr("The paper has not been handed in yet: there is no result to import.");
+        return false;
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = tr("Cannot read %1: %2.").arg(name, f.errorString());
+        return false;
+    }
+    QJsonParseError parse;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parse);
+    const QJsonObject o = releaseObject(doc, exercise_);
+    if (parse.error != QJsonParseError::NoError) {
+        *error = tr("%1 is not a result file: %2.").arg(name, parse.errorString());
+        return false;
+    }
+    if (!o.value(QLatin1String("sha256")).isString() ||
+        !o.value(QLatin1String("score")).isDouble() || !o.value(QLatin1String("max")).isDouble()) {
+        *error = tr("%1 is not an exam result: it lacks the paper's hash (sha256), the score or "
+                    "the maximum.")
+                     .arg(name);
+        return false;
+    }
+    const ExamResult r = resultFrom(o);
+    if (r.student != record_.student) {
+        *error = tr("%1 is the result of %2, not of %3: it was not imported.")
+                     .arg(name, r.student, record_.student);
+        return false;
+    }
+    if (r.sha256 != record_.sha256) {
+        *error = tr("%1 is the result of another paper: its hash (%2…) is not the hash of the "
+                    "paper you handed in (%3…). It was not imported.")
+                     .arg(name, r.sha256.left(12), record_.sha256.left(12));
+        return false;
+    }
+    if (!store_->saveResult(QJsonDocument(o).toJson(QJsonDocument::Compact), error))
+        return false;
+    reload();
+    Q_EMIT resultReleased();
+    return true;
+}
+
+std::optional<ExamResult> ExamSession::result() const
+{
+    if (record_.resultJson.isEmpty())
+        return std::nullopt;
+    return resultFrom(QJsonDocument::fromJson(record_.resultJson).object());
+}
+
+} // namespace schedlab::gui

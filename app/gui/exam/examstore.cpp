@@ -1,0 +1,237 @@
+// The exam's SQLite record: one row for the exam, one per answer. Writes take the database
+// lock first (BEGIN IMMEDIATE), so two windows on the same workspace cannot interleave.
+#include "examstore.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUuid>
+
+namespace schedlab::gui {
+
+namespace {
+
+QString instant(const QDateTime &at)
+{
+    return at.toUTC().toString(Qt::ISODateWithMs);
+}
+
+QDateTime parseInstant(const QVariant &value)
+{
+    QDateTime at = QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
+    return at.isValid() ? at.toUTC() : QDateTime();
+}
+
+const QString kInProgress = QStringLiteral("in-progress");
+const QString kHandedIn = QStringLiteral("handed-in");
+const QString kTimeRanOut = QStringLiteral("time-ran-out");
+const QString kByStudent = QStringLiteral("student");
+
+// A write transaction that rolls back unless committed: an error half-way leaves the record
+// as it was.
+class Transaction
+{
+public:
+    explicit Transaction(const QSqlDatabase &db)
+        : db_(db)
+    {
+        begun_ = QSqlQuery(db_).exec(QStringLiteral("BEGIN IMMEDIATE"));
+    }
+    ~Transaction()
+    {
+        if (begun_ && !committed_)
+            QSqlQuery(db_).exec(QStringLiteral("ROLLBACK"));
+    }
+    bool begun() const { return begun_; }
+    bool commit() { return committed_ = QSqlQuery(db_).exec(QStringLiteral("COMMIT")); }
+
+private:
+    QSqlDatabase db_;
+    bool begun_ = false;
+    bool committed_ = false;
+};
+
+// The exam's state in the record, inside the caller's transaction.
+QString storedState(const QSqlDatabase &db)
+{
+    QSqlQuery q(db);
+    if (q.exec(QStringLiteral("SELECT state FROM exam WHERE id = 1")) && q.next())
+        return q.value(0).toString();
+    return {};
+}
+
+} // namespace
+
+ExamStore::ExamStore(const QString &workspaceRoot)
+    : connection_(QStringLiteral("exam-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+{
+    const QString dir = workspaceRoot + QStringLiteral("/.schedlab");
+    path_ = dir + QStringLiteral("/exam.db");
+    QDir().mkpath(dir);
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection_);
+    db.setDatabaseName(path_);
+    // Another window may hold the lock for a moment: wait for it rather than fail a save.
+    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=3000"));
+    open_ = db.open() && createTables();
+    if (!open_)
+        openError_ = tr("The exam record %1 cannot be opened: %2.")
+                         .arg(QDir::toNativeSeparators(path_), db.lastError().text());
+}
+
+ExamStore::~ExamStore()
+{
+    QSqlDatabase::database(connection_, false).close();
+    QSqlDatabase::removeDatabase(connection_);
+}
+
+bool ExamStore::createTables()
+{
+    QSqlQuery q(QSqlDatabase::database(connection_));
+    return q.exec(QStringLiteral(
+               "CREATE TABLE IF NOT EXISTS exam (id INTEGER PRIMARY KEY CHECK (id = 1), "
+               "state TEXT NOT NULL, student TEXT NOT NULL, started_at TEXT NOT NULL, "
+               "duration_seconds INTEGER NOT NULL, handed_in_at TEXT, kind TEXT, paper TEXT, "
+               "sha256 TEXT, result TEXT)")) &&
+           q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS answers (question INTEGER PRIMARY "
+                                 "KEY, text TEXT NOT NULL, saved_at TEXT NOT NULL)"));
+}
+
+bool ExamStore::fail(const QString &what, QString *error) const
+{
+    *error = tr("The exam record %1 cannot be written (%2): %3.")
+                 .arg(QDir::toNativeSeparators(path_), what,
+                      QSqlDatabase::database(connection_).lastError().text());
+    return false;
+}
+
+ExamRecord ExamStore::record() const
+{
+    ExamRecord r;
+    QSqlQuery q(QSqlDatabase::database(connection_));
+    if (!open_ ||
+        !q.exec(QStringLiteral("SELECT state, student, started_at, duration_seconds, "
+                               "handed_in_at, kind, paper, sha256, result FROM exam "
+                               "WHERE id = 1")) ||
+        !q.next())
+        return r;
+    r.state = q.value(0).toString() == kHandedIn ? ExamState::HandedIn : ExamState::InProgress;
+    r.student = q.value(1).toString();
+    r.startedAt = parseInstant(q.value(2));
+    r.durationSeconds = q.value(3).toInt();
+    r.handedInAt = parseInstant(q.value(4));
+    r.kind = q.value(5).toString() == kTimeRanOut ? HandInKind::TimeRanOut : HandInKind::ByStudent;
+    r.paper = q.value(6).toString();
+    r.sha256 = q.value(7).toString();
+    r.resultJson = q.value(8).toString().toUtf8();
+    return r;
+}
+
+QMap<int, QString> ExamStore::answers() const
+{
+    QMap<int, QString> out;
+    QSqlQuery q(QSqlDatabase::database(connection_));
+    if (open_ && q.exec(QStringLiteral("SELECT question, text FROM answers")))
+        while (q.next())
+            out.insert(q.value(0).toInt(), q.value(1).toString());
+    return out;
+}
+
+QDateTime ExamStore::latestWrite() const
+{
+    QDateTime latest;
+    QSqlQuery q(QSqlDatabase::database(connection_));
+    if (open_ && q.exec(QStringLiteral("SELECT started_at FROM exam UNION ALL SELECT handed_in_at "
+                                       "FROM exam UNION ALL SELECT saved_at FROM answers")))
+        while (q.next()) {
+            const QDateTime at = parseInstant(q.value(0));
+            if (at.isValid() && (!latest.isValid() || at > latest))
+                latest = at;
+        }
+    return latest;
+}
+
+bool ExamStore::start(const QString &student, const QDateTime &at, int durationSeconds,
+                      QString *error)
+{
+    const QSqlDatabase db = QSqlDatabase::database(connection_);
+    Transaction t(db);
+    if (!t.begun())
+        return fail(tr("start"), error);
+    if (!storedState(db).isEmpty()) {
+        *error = tr("The exam has already been started.");
+        return false;
+    }
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT INTO exam (id, state, student, started_at, "
+                             "duration_seconds) VALUES (1, ?, ?, ?, ?)"));
+    q.addBindValue(kInProgress);
+    q.addBindValue(student);
+    q.addBindValue(instant(at));
+    q.addBindValue(durationSeconds);
+    return (q.exec() && t.commit()) || fail(tr("start"), error);
+}
+
+bool ExamStore::saveAnswer(int question, const QString &text, const QDateTime &at, QString *error)
+{
+    const QSqlDatabase db = QSqlDatabase::database(connection_);
+    Transaction t(db);
+    if (!t.begun())
+        return fail(tr("answer %1").arg(question), error);
+    if (storedState(db) != kInProgress) {
+        *error = storedState(db) == kHandedIn
+                     ? tr("The paper has been handed in: its answers can no longer change.")
+                     : tr("The exam has not been started: there is nowhere to save an answer.");
+        return false;
+    }
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral(
+        "INSERT OR REPLACE INTO answers (question, text, saved_at) VALUES (?, ?, ?)"));
+    q.addBindValue(question);
+    q.addBindValue(text);
+    q.addBindValue(instant(at));
+    return (q.exec() && t.commit()) || fail(tr("answer %1").arg(question), error);
+}
+
+bool ExamStore::handIn(const QDateTime &at, HandInKind kind, const Assemble &assemble,
+                       const Hash &hash, QString *error)
+{
+    const QSqlDatabase db = QSqlDatabase::database(connection_);
+    Transaction t(db);
+    if (!t.begun())
+        return fail(tr("hand-in"), error);
+    if (storedState(db) != kInProgress) {
+        *error = storedState(db) == kHandedIn ? tr("The paper has already been handed in.")
+                                              : tr("The exam has not been started.");
+        return false;
+    }
+    const QString paper = assemble(answers());
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("UPDATE exam SET state = ?, handed_in_at = ?, kind = ?, paper = ?, "
+                             "sha256 = ? WHERE id = 1"));
+    q.addBindValue(kHandedIn);
+    q.addBindValue(instant(at));
+    q.addBindValue(kind == HandInKind::TimeRanOut ? kTimeRanOut : kByStudent);
+    q.addBindValue(paper);
+    q.addBindValue(hash(paper));
+    return (q.exec() && t.commit()) || fail(tr("hand-in"), error);
+}
+
+bool ExamStore::saveResult(const QByteArray &json, QString *error)
+{
+    const QSqlDatabase db = QSqlDatabase::database(connection_);
+    Transaction t(db);
+    if (!t.begun())
+        return fail(tr("result"), error);
+    if (storedState(db) != kHandedIn) {
+        *error = tr("The paper has not been handed in: there is no result to record.");
+        return false;
+    }
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("UPDATE exam SET result = ? WHERE id = 1"));
+    q.addBindValue(QString::fromUtf8(json));
+    return (q.exec() && t.commit()) || fail(tr("result"), error);
+}
+
+} // namespace schedlab::gui

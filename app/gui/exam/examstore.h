@@ -1,0 +1,74 @@
+// The exam's record in the workspace (.schedlab/exam.db, SQLite): when it started, the time
+// allowed, every answer as it is typed, the hand-in and the released result. It is the
+// truth the app resumes from after a crash, so every change is one transaction.
+#pragma once
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QMap>
+#include <QString>
+
+#include <functional>
+
+namespace schedlab::gui {
+
+enum class ExamState { NotStarted, InProgress, HandedIn };
+enum class HandInKind { ByStudent, TimeRanOut };
+
+struct ExamRecord
+{
+    ExamState state = ExamState::NotStarted;
+    QString student;     // fixed at the start: the paper is theirs even if the id changes
+    QDateTime startedAt; // UTC, wall clock
+    int durationSeconds = 0;
+    QDateTime handedInAt; // UTC; the deadline itself when time ran out
+    HandInKind kind = HandInKind::ByStudent;
+    QString paper;         // examen.md as handed in: exported as is, so the hash stays true
+    QString sha256;        // of the paper's UTF-8 bytes, in hex
+    QByteArray resultJson; // the instructor's release, once accepted
+};
+
+class ExamStore
+{
+    Q_DECLARE_TR_FUNCTIONS(ExamStore)
+
+public:
+    explicit ExamStore(const QString &workspaceRoot);
+    ~ExamStore();
+    ExamStore(const ExamStore &) = delete;
+    ExamStore &operator=(const ExamStore &) = delete;
+
+    bool isOpen() const { return open_; }
+    // Why the store could not be opened (names the file).
+    const QString &openError() const { return openError_; }
+    const QString &path() const { return path_; }
+
+    ExamRecord record() const;
+    // Question number (from 1) to answer text.
+    QMap<int, QString> answers() const;
+    // The latest instant written (start, answers, hand-in): a clock set back before it is
+    // not believed.
+    QDateTime latestWrite() const;
+
+    // Each refuses (false, with a sentence) unless the exam is in the state it expects.
+    bool start(const QString &student, const QDateTime &at, int durationSeconds, QString *error);
+    bool saveAnswer(int question, const QString &text, const QDateTime &at, QString *error);
+    // Locks the answers: `assemble` turns them into the paper inside the same transaction,
+    // so no answer saved meanwhile can be missing from what is hashed.
+    using Assemble = std::function<QString(const QMap<int, QString> &)>;
+    using Hash = std::function<QString(const QString &)>;
+    bool handIn(const QDateTime &at, HandInKind kind, const Assemble &assemble, const Hash &hash,
+                QString *error);
+    bool saveResult(const QByteArray &json, QString *error);
+
+private:
+    bool createTables();
+    bool fail(const QString &what, QString *error) const;
+
+    QString connection_;
+    QString path_;
+    bool open_ = false;
+    QString openError_;
+};
+
+} // namespace schedlab::gui
