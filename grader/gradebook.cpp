@@ -279,4 +279,23 @@ bool Gradebook::addOverride(const OverrideRequest &request, QString *error)
     return true;
 }
 
+QList<OverrideRecord> Gradebook::overrides(const QString &student, const QString &exercise) const
+{
+    QList<OverrideRecord> out;
+    QSqlQuery q(QSqlDatabase::database(connection_));
+    q.prepare(QStringLiteral("SELECT criterion, passed, points, was, by, at, why, hash FROM "
+                             "overrides WHERE student = ? AND exercise = ? ORDER BY id"));
+    q.addBindValue(student);
+    q.addBindValue(exercise);
+    if (!q.exec())
+        return out;
+    while (q.next())
+        out << OverrideRecord{
+            q.value(0).toString(), q.value(1).toBool(),
+            q.value(2).toDouble(), q.value(3).toDouble(),
+            q.value(4).toString(), QDateTime::fromString(q.value(5).toString(), Qt::ISODate),
+            q.value(6).toString(), q.value(7).toByteArray()};
+    return out;
+}
+
 } // namespace schedlab::grader

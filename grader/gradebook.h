@@ -42,6 +42,19 @@ struct OverrideRequest
     QDateTime at;
 };
 
+// One instructor's decision as the gradebook keeps it, for the history of a criterion.
+struct OverrideRecord
+{
+    QString criterion;
+    bool passed = true;
+    double points = 0;
+    double was = 0; // the points before it
+    QString by;
+    QDateTime at;
+    QString why;
+    QByteArray hash; // the submission it was made on
+};
+
 class Gradebook
 {
 public:
@@ -61,10 +74,13 @@ public:
     // Records an instructor's decision on the latest graded submission of a student's
     // exercise. Fails (with a message) when there is none or the criterion is unknown.
     bool addOverride(const OverrideRequest &request, QString *error);
-
-private:
+    // Every decision recorded on a student's exercise, oldest first, whatever the submission.
+    QList<OverrideRecord> overrides(const QString &student, const QString &exercise) const;
+    // The latest graded result stored for a student's exercise (overrides not applied).
     std::optional<ExerciseResult> latest(const QString &student, const QString &exercise,
                                          QByteArray *hash = nullptr) const;
+
+private:
     QString connection_;
 };
 

@@ -2,6 +2,7 @@
 #include "grader.h"
 
 #include "checkers.h"
+#include "gradebook.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -68,6 +69,24 @@ ExerciseResult gradeExercise(const Rubric &rubric, const ExerciseSubmission &sub
     }
     result.recomputeScore();
     return result;
+}
+
+ExerciseResult gradeStudentExercise(const StudentFolder &student, const Rubric &rubric,
+                                    QByteArray *hash)
+{
+    const QString dir = exerciseDir(student, rubric);
+    if (!dir.isEmpty() && !QDir(dir).isReadable()) {
+        ExerciseResult r;
+        r.student = student.id;
+        r.exercise = rubric.exercise;
+        r.rubricTag = rubric.tag();
+        r.max = rubric.maxPoints();
+        r.error = QStringLiteral("%1: folder cannot be read").arg(dir);
+        return r;
+    }
+    const ExerciseSubmission submission = readExercise(student.id, rubric, dir);
+    *hash = submissionHash(submission);
+    return gradeExercise(rubric, submission);
 }
 
 const Rubric *RubricSet::find(const QString &exercise) const

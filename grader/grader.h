@@ -19,6 +19,12 @@ struct GradeOptions
 ExerciseResult gradeExercise(const Rubric &rubric, const ExerciseSubmission &submission,
                              const GradeOptions &options = {});
 
+// One exercise of a student's folder, graded as `schedlab-cli grade` and the instructor's
+// page do: an unreadable folder gives a result with `error` and no criteria. `hash` receives
+// the submission's hash, for the gradebook (empty when the folder could not be read).
+ExerciseResult gradeStudentExercise(const StudentFolder &student, const Rubric &rubric,
+                                    QByteArray *hash);
+
 // The rubrics of a folder (each <exercise>/rubric.yaml), in the course's order, checked
 // against the known checkers and concepts. On error, `error` says "PATH:LINE: problem".
 struct RubricSet

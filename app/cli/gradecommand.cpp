@@ -121,23 +121,6 @@ QList<const Rubric *> chosenExercises(const GradeArgs &g, const RubricSet &set,
     return exercisesIn(student, set.rubrics);
 }
 
-ExerciseResult gradeOne(const StudentFolder &student, const Rubric &rubric, QByteArray *hash)
-{
-    const QString dir = exerciseDir(student, rubric);
-    if (!dir.isEmpty() && !QDir(dir).isReadable()) {
-        ExerciseResult r;
-        r.student = student.id;
-        r.exercise = rubric.exercise;
-        r.rubricTag = rubric.tag();
-        r.max = rubric.maxPoints();
-        r.error = QStringLiteral("%1: folder cannot be read").arg(dir);
-        return r;
-    }
-    const ExerciseSubmission submission = readExercise(student.id, rubric, dir);
-    *hash = submissionHash(submission);
-    return gradeExercise(rubric, submission);
-}
-
 // Records the results, unless stored grades would change without --save; then applies the
 // instructor's overrides. False when the gradebook cannot be used.
 bool useGradebook(const GradeArgs &g, QList<ExerciseResult> &results,
@@ -218,7 +201,7 @@ int gradeCommand(const QStringList &args)
                          qPrintable(students[i].dir));
         for (const Rubric *rubric : chosen) {
             QByteArray hash;
-            results << gradeOne(students[i], *rubric, &hash);
+            results << gradeStudentExercise(students[i], *rubric, &hash);
             hashes << hash;
             unreadable = unreadable || !results.last().error.isEmpty();
         }
