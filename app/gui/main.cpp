@@ -8,6 +8,8 @@
 #include <QMessageBox>
 #include <QTimer>
 
+#include <cstdio>
+
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
@@ -36,7 +38,10 @@ int main(int argc, char **argv)
         QStringLiteral("language"),
         QApplication::translate("main", "Interface language: fr, en or system."),
         QStringLiteral("LANG"));
-    options.addOptions({workspace, exercise, screenshot, check, language});
+    // For bench/bench_gui_startup: print "ready" once the window has been painted, and quit.
+    QCommandLineOption readyAndQuit(QStringLiteral("ready-and-quit"));
+    readyAndQuit.setFlags(QCommandLineOption::HiddenFromHelp);
+    options.addOptions({workspace, exercise, screenshot, check, language, readyAndQuit});
     options.process(app);
     schedlab::gui::installTranslations(options.isSet(language) ? options.value(language)
                                                                : schedlab::gui::savedLanguage());
@@ -57,6 +62,14 @@ int main(int argc, char **argv)
     window.show();
     if (options.isSet(check) && window.currentExercise())
         window.currentExercise()->grade();
+    if (options.isSet(readyAndQuit)) {
+        // Posted behind the first paint of the shown window: the window is usable then.
+        QTimer::singleShot(0, &window, [&] {
+            std::fputs("ready\n", stdout);
+            std::fflush(stdout);
+            window.close();
+        });
+    }
     if (options.isSet(screenshot)) {
         QTimer::singleShot(300, &window, [&] {
             window.grab().save(options.value(screenshot));

@@ -1,6 +1,7 @@
 // The main window: navigation, pages, menus, and nothing lost on the way out.
 #include "mainwindow.h"
 
+#include "exampage.h"
 #include "handin.h"
 #include "language.h"
 #include "localbackend.h"
@@ -47,6 +48,7 @@ MainWindow::MainWindow(const grader::RubricSet &rubrics, const QString &workspac
     buildNavigation();
     buildMenus();
     buildViewMenu();
+    buildExam();
     auto *split = new QSplitter(this);
     split->addWidget(navigation_);
     split->addWidget(pages_);
@@ -88,6 +90,8 @@ void MainWindow::buildCluster()
 
 void MainWindow::openCluster(ClusterPage::Tab tab)
 {
+    if (examLocked_)
+        return;
     clusterPage_->showTab(tab);
     pages_->setCurrentWidget(clusterPage_);
     for (QTreeWidgetItemIterator it(navigation_); *it; ++it)
@@ -158,6 +162,7 @@ void MainWindow::buildMenus()
             page->saveAll();
     });
     QAction *handIn = file->addAction(tr("&Hand in my work…"));
+    clusterActions_.append(handIn); // the exam has its own hand-in
     handIn->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     connect(handIn, &QAction::triggered, this, &MainWindow::handInWork);
     QMenu *language = file->addMenu(tr("&Language"));
@@ -180,8 +185,55 @@ void MainWindow::buildMenus()
     connect(quit, &QAction::triggered, this, &QWidget::close);
 }
 
+// The exam is its own page; a paper in progress (even from before a crash) reopens at once
+// and locks the rest of the window until it is handed in.
+void MainWindow::buildExam()
+{
+    const grader::Rubric *rubric = rubrics_.find(QStringLiteral("examen"));
+    if (!rubric)
+        return;
+    examPage_ = new ExamPage(*rubric, &workspace_, pages_);
+    pages_->addWidget(examPage_);
+    connect(examPage_, &ExamPage::examStarted, this, [this] { lockForExam(true); });
+    connect(examPage_, &ExamPage::examHandedIn, this, [this] { lockForExam(false); });
+    if (examPage_->inProgress()) {
+        lockForExam(true);
+        openExercise(QStringLiteral("examen"));
+    }
+}
+
+void MainWindow::lockForExam(bool locked)
+{
+    examLocked_ = locked;
+    for (QTreeWidgetItemIterator it(navigation_); *it; ++it) {
+        const bool exam = (*it)->data(0, Qt::UserRole).toString() == QLatin1String("examen");
+        const bool group = (*it)->childCount() > 0;
+        (*it)->setDisabled(locked && !exam && !group);
+    }
+    for (QAction *action : std::as_const(clusterActions_))
+        action->setEnabled(!locked);
+    timeControls_->setEnabled(!locked);
+    if (locked) {
+        terminalDock_->hide();
+        backend_->setPaused(true); // the exam is answered without a cluster
+    } else {
+        terminalDock_->show();
+        backend_->setPaused(timeControls_->pauseAction()->isChecked());
+    }
+    statusBar()->showMessage(locked ? tr("Exam in progress: lessons, exercises, grading and "
+                                         "the cluster come back once the paper is handed in.")
+                                    : QString());
+}
+
 bool MainWindow::openExercise(const QString &exercise)
 {
+    if (exercise == QLatin1String("examen") && examPage_) {
+        pages_->setCurrentWidget(examPage_);
+        selectInNavigation(exercise);
+        return true;
+    }
+    if (examLocked_)
+        return false;
     ExercisePage *page = exercisePages_.value(exercise);
     if (!page) {
         const grader::Rubric *rubric = rubrics_.find(exercise);
@@ -219,6 +271,7 @@ void MainWindow::buildViewMenu()
     QAction *kube = view->addAction(tr("&Kubernetes"));
     kube->setShortcut(QKeySequence(Qt::ALT | Qt::Key_K));
     connect(kube, &QAction::triggered, this, [this] { openCluster(ClusterPage::KubernetesTab); });
+    clusterActions_ << queue << timeline << kube << terminalDock_->toggleViewAction();
     view->addSeparator();
     view->addAction(terminalDock_->toggleViewAction());
     terminalDock_->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_QuoteLeft));
@@ -295,6 +348,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
         }
     QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
     QSettings().setValue(QStringLiteral("window/state"), saveState());
+    if (examPage_)
+        examPage_->saveAnswers();
     if (ExercisePage *page = currentExercise())
         QSettings().setValue(QStringLiteral("window/exercise"), page->rubric().exercise);
     event->accept();

@@ -17,6 +17,7 @@ class QTreeWidget;
 
 namespace schedlab::gui {
 
+class ExamPage;
 class LocalBackend;
 class TerminalPane;
 class TimeControls;
@@ -40,6 +41,10 @@ public:
     ClusterPage *clusterPage() const { return clusterPage_; }
     TerminalPane *terminals() const { return terminals_; }
     TimeControls *timeControls() const { return timeControls_; }
+    // The exam's timed page (the "examen" entry of the course opens it, not an exercise page).
+    ExamPage *examPage() const { return examPage_; }
+    // While the exam runs: no lessons, exercises, grading, cluster or terminal.
+    bool examLocked() const { return examLocked_; }
     // Shows the cluster page on one of its tabs.
     void openCluster(ClusterPage::Tab tab = ClusterPage::QueueTab);
 
@@ -52,6 +57,8 @@ private:
     void buildMenus();
     void buildCluster();
     void buildViewMenu();
+    void buildExam();
+    void lockForExam(bool locked);
     void selectInNavigation(const QString &exercise);
     void chooseWorkspace();
     void handInWork();
@@ -69,6 +76,9 @@ private:
     TerminalPane *terminals_ = nullptr;
     QDockWidget *terminalDock_ = nullptr;
     TimeControls *timeControls_ = nullptr;
+    ExamPage *examPage_ = nullptr;
+    bool examLocked_ = false;
+    QList<QAction *> clusterActions_; // disabled during the exam
 };
 
 } // namespace schedlab::gui

@@ -1,10 +1,18 @@
 // The workbench driven as a student uses it (offscreen): open an exercise, type, see the
 // mistakes pointed at, find the work saved, check it, jump to the line a criterion is about.
+#include "clusterpage.h"
+#include "exampage.h"
 #include "exercise2.h"
 #include "handin.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "queuemodel.h"
+#include "queueview.h"
 #include "scenario.h"
+#include "terminalpane.h"
+#include "terminalwidget.h"
+#include "timecontrols.h"
+#include "timelinewidget.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -13,6 +21,7 @@
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTranslator>
@@ -225,9 +234,61 @@ private Q_SLOTS:
         QCOMPARE(course->childCount(), rubrics_.rubrics.size());
         for (int i = 0; i < course->childCount(); ++i) {
             nav->setCurrentItem(course->child(i));
-            QCOMPARE(window_->currentExercise()->rubric().exercise,
-                     course->child(i)->data(0, Qt::UserRole).toString());
+            const QString id = course->child(i)->data(0, Qt::UserRole).toString();
+            if (id == QLatin1String("examen"))
+                QCOMPARE(window_->centralWidget()->findChild<QStackedWidget *>()->currentWidget(),
+                         window_->examPage());
+            else
+                QCOMPARE(window_->currentExercise()->rubric().exercise, id);
         }
+    }
+
+    void scriptSubmittedFromTheTerminalShowsInTheViews()
+    {
+        ExercisePage *page = window_->currentExercise();
+        page->editor(QStringLiteral("sommeil.sbatch"))
+            ->setText(QStringLiteral("#!/bin/bash\n#SBATCH --job-name=sommeil\n"
+                                     "#SBATCH --output=sommeil-%j.out\n#SBATCH --time=00:02:00\n"
+                                     "hostname\nsleep 30\n"));
+        QVERIFY(page->saveAll());
+        TerminalWidget *terminal = window_->terminals()->current();
+        QVERIFY(terminal);
+        window_->terminals()->runCommand(QStringLiteral("cd ex1 && sbatch sommeil.sbatch"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            terminal->screenText().contains(QStringLiteral("Submitted batch job")), 10000);
+        window_->openCluster(ClusterPage::QueueTab);
+        QueueModel *queue = window_->clusterPage()->queue()->model();
+        QTRY_COMPARE(queue->rowCount(), 1);
+        QCOMPARE(queue->index(0, QueueModel::Name).data().toString(), QStringLiteral("sommeil"));
+        QTRY_COMPARE(queue->index(0, QueueModel::State).data().toString(), QStringLiteral("R"));
+        window_->clusterPage()->refreshTimelines();
+        const TimelineData &timeline = window_->clusterPage()->timeline()->data();
+        QCOMPARE(timeline.items.size(), 1);
+        QCOMPARE(timeline.items.first().label, QStringLiteral("%1 sommeil").arg(queue->jobAt(0)));
+        // squeue in the same terminal says the same.
+        window_->terminals()->runCommand(QStringLiteral("squeue"));
+        QTRY_VERIFY_WITH_TIMEOUT(terminal->screenText().contains(QStringLiteral(" sommeil ")),
+                                 10000);
+    }
+
+    void theExamLocksTheRestUntilHandedIn()
+    {
+        ExamPage *exam = window_->examPage();
+        QVERIFY(exam);
+        QVERIFY(window_->openExercise(QStringLiteral("examen")));
+        QVERIFY(exam->startExam());
+        QVERIFY(window_->examLocked());
+        QVERIFY(!window_->openExercise(QStringLiteral("ex1")));
+        QVERIFY(window_->terminals()->isHidden() || !window_->terminals()->isVisible());
+        QVERIFY(!window_->timeControls()->isEnabled());
+        // A crash (no hand-in) and a new start: the exam comes back, still locked.
+        window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
+        QVERIFY(window_->examLocked());
+        QCOMPARE(window_->centralWidget()->findChild<QStackedWidget *>()->currentWidget(),
+                 window_->examPage());
+        QVERIFY(window_->examPage()->handInNow());
+        QVERIFY(!window_->examLocked());
+        QVERIFY(window_->openExercise(QStringLiteral("ex1")));
     }
 
     void exercise2IsTheStudentsOwnVariant()
