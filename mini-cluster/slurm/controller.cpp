@@ -31,6 +31,7 @@ Controller::Controller(ClusterConfig config, UserDirectory *users, qint64 startE
     : config_(withNodeIndices(std::move(config)))
     , users_(users)
     , usage_(config_)
+    , idle_(config_)
     , startEpoch_(startEpoch)
     , now_(startEpoch)
     , nextJobId_(config_.firstJobId)
@@ -291,9 +292,9 @@ QString Controller::checkAgainstCluster(const Job &job, const PartitionConfig &p
         probe.ntasks = std::min(probe.ntasks, partitionSize * std::max(1, probe.ntasksPerNode));
     }
     probe.maxNodes = std::max(probe.maxNodes, probe.minNodes);
-    static const NodeLoad empty;
+    // The idle loads know each node's GPUs: a request for gpu:1 fits an idle GPU node.
     if (!NodeUsage::place(probe, partitionNodes(part.name),
-                          [](int) -> const NodeLoad & { return empty; }))
+                          [this](int index) -> const NodeLoad & { return idle_.load(index); }))
         return failed;
     return {};
 }

@@ -240,6 +240,7 @@ private:
     std::function<void(const JobEvent &)> listener_;
     QHash<std::uint32_t, QString> pendingSeen_; // what listeners last heard of waiting jobs
     NodeUsage usage_;
+    NodeUsage idle_; // the cluster with nothing running: can a request ever be satisfied?
     qint64 startEpoch_;
     qint64 now_;
     std::uint32_t nextJobId_;

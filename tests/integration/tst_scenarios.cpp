@@ -147,6 +147,17 @@ private Q_SLOTS:
             t.contains(QStringLiteral("Job 4 waits for a dependency (afterok:1(unfulfilled)).\n")),
             qPrintable(t));
     }
+
+    // An untyped gpu:1 fits the node's typed GPUs; more GPUs than any node has is refused.
+    void gresRequestsFitTheGpuNode()
+    {
+        const QString t = run(QStringLiteral("gpus.yaml"));
+        QVERIFY2(t.contains(QStringLiteral("Submitted batch job 1\nSubmitted batch job 2\n")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("Requested node configuration is not available")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("GPU=0\n")), qPrintable(t));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestScenarios)
