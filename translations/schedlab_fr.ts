@@ -4,118 +4,324 @@
 <context>
     <name>Diagnostics</name>
     <message>
-        <location filename="../app/gui/diagnostics.cpp" line="24" />
+        <location filename="../app/gui/diagnostics.cpp" line="24"/>
         <source>This directive comes after the first command (line %1): Slurm no longer reads it.</source>
         <translation>Cette directive vient après la première commande (ligne %1) : Slurm ne la lit plus.</translation>
     </message>
     <message>
-        <location filename="../app/gui/diagnostics.cpp" line="31" />
+        <location filename="../app/gui/diagnostics.cpp" line="31"/>
         <source>An indented #SBATCH is a plain comment for Slurm: start the line with it.</source>
-        <translation>Un #SBATCH indenté n'est qu'un commentaire pour Slurm : commencez la ligne par lui.</translation>
+        <translation>Un #SBATCH indenté n&apos;est qu&apos;un commentaire pour Slurm : commencez la ligne par lui.</translation>
     </message>
     <message>
-        <location filename="../app/gui/diagnostics.cpp" line="36" />
-        <source>Slurm only reads "#SBATCH", in capitals and with no space.</source>
+        <location filename="../app/gui/diagnostics.cpp" line="36"/>
+        <source>Slurm only reads &quot;#SBATCH&quot;, in capitals and with no space.</source>
         <translation>Slurm ne lit que « #SBATCH », en majuscules et sans espace.</translation>
     </message>
     <message>
-        <location filename="../app/gui/diagnostics.cpp" line="40" />
+        <location filename="../app/gui/diagnostics.cpp" line="40"/>
         <source>%1 stays as it is: Slurm does not expand shell variables in a directive.</source>
         <translation>%1 reste tel quel : Slurm ne développe pas les variables du shell dans une directive.</translation>
     </message>
     <message>
-        <location filename="../app/gui/diagnostics.cpp" line="46" />
+        <location filename="../app/gui/diagnostics.cpp" line="46"/>
         <source>Slurm rounds --time up to the next minute.</source>
         <translation>Slurm arrondit --time à la minute supérieure.</translation>
     </message>
     <message>
-        <location filename="../app/gui/diagnostics.cpp" line="79" />
-        <source>sbatch refuses a script whose first line is not a "#!" line such as #!/bin/bash.</source>
-        <translation>sbatch refuse un script dont la première ligne n'est pas une ligne « #! » comme #!/bin/bash.</translation>
+        <location filename="../app/gui/diagnostics.cpp" line="79"/>
+        <source>sbatch refuses a script whose first line is not a &quot;#!&quot; line such as #!/bin/bash.</source>
+        <translation>sbatch refuse un script dont la première ligne n&apos;est pas une ligne « #! » comme #!/bin/bash.</translation>
     </message>
     <message>
-        <location filename="../app/gui/diagnostics.cpp" line="85" />
+        <location filename="../app/gui/diagnostics.cpp" line="85"/>
         <source>Windows line ends (CRLF): sbatch refuses the script. Save it with Unix line ends.</source>
         <translation>Fins de ligne Windows (CRLF) : sbatch refuse le script. Enregistrez-le avec des fins de ligne Unix.</translation>
     </message>
     <message>
-        <location filename="../app/gui/diagnostics.cpp" line="119" />
-        <source>Unknown kind "%1" in version "%2".</source>
+        <location filename="../app/gui/diagnostics.cpp" line="119"/>
+        <source>Unknown kind &quot;%1&quot; in version &quot;%2&quot;.</source>
         <translation>Type « %1 » inconnu dans la version « %2 ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/diagnostics.cpp" line="125" />
+        <location filename="../app/gui/diagnostics.cpp" line="125"/>
         <source>A Deployment restarts its container every time it ends, even with exit code 0: for work that must finish, write a Job.</source>
-        <translation>Un Deployment relance son conteneur chaque fois qu'il se termine, même avec le code 0 : pour un travail qui doit finir, écrivez un Job.</translation>
+        <translation>Un Deployment relance son conteneur chaque fois qu&apos;il se termine, même avec le code 0 : pour un travail qui doit finir, écrivez un Job.</translation>
+    </message>
+</context>
+<context>
+    <name>ExamStore</name>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="79"/>
+        <source>The exam record %1 cannot be opened: %2.</source>
+        <translation>Impossible d&apos;ouvrir le registre de l&apos;examen %1 : %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="103"/>
+        <source>The exam record %1 cannot be written (%2): %3.</source>
+        <translation>Impossible d&apos;écrire le registre de l&apos;examen %1 (%2) : %3.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="161"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="173"/>
+        <source>start</source>
+        <translation>démarrage</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="163"/>
+        <source>The exam has already been started.</source>
+        <translation>L&apos;examen a déjà commencé.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="181"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="194"/>
+        <source>answer %1</source>
+        <translation>réponse %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="184"/>
+        <source>The paper has been handed in: its answers can no longer change.</source>
+        <translation>La copie a été rendue : ses réponses ne peuvent plus changer.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="185"/>
+        <source>The exam has not been started: there is nowhere to save an answer.</source>
+        <translation>L&apos;examen n&apos;a pas commencé : une réponse ne peut être enregistrée nulle part.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="203"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="218"/>
+        <source>hand-in</source>
+        <translation>remise de la copie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="205"/>
+        <source>The paper has already been handed in.</source>
+        <translation>La copie a déjà été rendue.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="206"/>
+        <source>The exam has not been started.</source>
+        <translation>L&apos;examen n&apos;a pas commencé.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="226"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="234"/>
+        <source>result</source>
+        <translation>résultat</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="228"/>
+        <source>The paper has not been handed in: there is no result to record.</source>
+        <translation>La copie n&apos;a pas été rendue : il n&apos;y a aucun résultat à enregistrer.</translation>
     </message>
 </context>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/gui/workspace.cpp" line="30" />
+        <location filename="../app/gui/workspace.cpp" line="30"/>
         <source>Cannot create the folder %1.</source>
         <translation>Impossible de créer le dossier %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/workspace.cpp" line="59" />
-        <source>The exercise's scenario cannot be read: %1</source>
-        <translation>Le scénario de l'exercice est illisible : %1</translation>
+        <location filename="../app/gui/workspace.cpp" line="59"/>
+        <source>The exercise&apos;s scenario cannot be read: %1</source>
+        <translation>Le scénario de l&apos;exercice est illisible : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/workspace.cpp" line="80" />
+        <location filename="../app/gui/workspace.cpp" line="80"/>
         <source>Cannot save %1: %2</source>
-        <translation>Impossible d'enregistrer %1 : %2</translation>
+        <translation>Impossible d&apos;enregistrer %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/handin.cpp" line="109" />
+        <location filename="../app/gui/handin.cpp" line="109"/>
         <source>%1 holds a private key: remove it before handing in. A private key never leaves your laptop.</source>
         <translation>%1 contient une clé privée : retirez-la avant de rendre votre travail. Une clé privée ne quitte jamais votre portable.</translation>
     </message>
     <message>
-        <location filename="../app/gui/handin.cpp" line="120" />
+        <location filename="../app/gui/handin.cpp" line="120"/>
         <source>Cannot create %1: %2</source>
         <translation>Impossible de créer %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/handin.cpp" line="132" />
+        <location filename="../app/gui/handin.cpp" line="132"/>
         <source>Cannot write %1: %2</source>
-        <translation>Impossible d'écrire %1 : %2</translation>
+        <translation>Impossible d&apos;écrire %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/localbackend.cpp" line="36"/>
+        <source>The built-in cluster configuration does not load.</source>
+        <translation>La configuration intégrée du cluster ne se charge pas.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/screenshottour.cpp" line="74"/>
+        <location filename="../app/gui/screenshottour.cpp" line="98"/>
+        <source>Cannot write %1.</source>
+        <translation>Impossible d&apos;écrire %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/screenshottour.cpp" line="127"/>
+        <source>Exercise 1 cannot be opened.</source>
+        <translation>Impossible d&apos;ouvrir l&apos;exercice 1.</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineText</name>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="11"/>
+        <source>Waiting</source>
+        <translation>En attente</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="16"/>
+        <source>reserved</source>
+        <translation>réservé</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="21"/>
+        <source>Reservation</source>
+        <translation>Réservation</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="28"/>
+        <source>Running</source>
+        <translation>En cours</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="30"/>
+        <source>Completed</source>
+        <translation>Terminé</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="32"/>
+        <source>Timeout</source>
+        <translation>Limite de temps atteinte</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="34"/>
+        <source>Cancelled</source>
+        <translation>Annulé</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="36"/>
+        <source>Failed</source>
+        <translation>Échec</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="38"/>
+        <source>Preempted</source>
+        <translation>Préempté</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="45"/>
+        <source>Completing</source>
+        <translation>En fin d&apos;exécution</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="50"/>
+        <source>Backfilled</source>
+        <translation>Lancé par backfill</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="55"/>
+        <source>Time limit</source>
+        <translation>Limite de temps</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="60"/>
+        <source>Now</source>
+        <translation>Maintenant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="108"/>
+        <source>State:</source>
+        <translation>État :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="110"/>
+        <source>Owner:</source>
+        <translation>Propriétaire :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="113"/>
+        <source>Nodes:</source>
+        <translation>Nœuds :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="115"/>
+        <source>Restarts:</source>
+        <translation>Redémarrages :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="118"/>
+        <source>Time limit ends:</source>
+        <translation>Fin de la limite de temps :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="120"/>
+        <source>Started by the backfill scheduler</source>
+        <translation>Lancé par l&apos;ordonnanceur backfill</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="123"/>
+        <source>Reserved:</source>
+        <translation>Réservé :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="126"/>
+        <source>Phases</source>
+        <translation>Phases</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="130"/>
+        <source>now</source>
+        <translation>maintenant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinetext.cpp" line="133"/>
+        <source>Transitions</source>
+        <translation>Transitions</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="20" />
+        <location filename="../app/gui/main.cpp" line="23"/>
         <source>The Slurm and Kubernetes scheduling workbench.</source>
-        <translation>L'atelier d'ordonnancement Slurm et Kubernetes.</translation>
+        <translation>L&apos;atelier d&apos;ordonnancement Slurm et Kubernetes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="23" />
-        <source>The student's folder.</source>
-        <translation>Le dossier de l'étudiant.</translation>
+        <location filename="../app/gui/main.cpp" line="26"/>
+        <source>The student&apos;s folder.</source>
+        <translation>Le dossier de l&apos;étudiant.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="27" />
+        <location filename="../app/gui/main.cpp" line="30"/>
         <source>Open this exercise (ex1, ...).</source>
         <translation>Ouvrir cet exercice (ex1, ...).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="30" />
+        <location filename="../app/gui/main.cpp" line="33"/>
         <source>Save the window as a PNG and quit.</source>
         <translation>Enregistrer la fenêtre en PNG et quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="34" />
+        <location filename="../app/gui/main.cpp" line="37"/>
         <source>Check the opened exercise at once.</source>
-        <translation>Vérifier tout de suite l'exercice ouvert.</translation>
+        <translation>Vérifier tout de suite l&apos;exercice ouvert.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="37" />
+        <location filename="../app/gui/main.cpp" line="40"/>
         <source>Interface language: fr, en or system.</source>
-        <translation>Langue de l'interface : fr, en ou system.</translation>
+        <translation>Langue de l&apos;interface : fr, en ou system.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="48" />
+        <location filename="../app/gui/main.cpp" line="44"/>
+        <source>Save a screenshot of every main view in DIR and quit (use a new, empty workspace).</source>
+        <translation>Enregistrer une capture d&apos;écran de chaque vue principale dans DIR et quitter (utilisez un espace de travail neuf et vide).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="60"/>
         <source>The exercises cannot be read:
 %1</source>
         <translation>Les exercices sont illisibles :
@@ -123,64 +329,584 @@
     </message>
 </context>
 <context>
-    <name>schedlab::gui::ExercisePage</name>
+    <name>schedlab::gui::ChangesPanel</name>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="68" />
-        <source>Check my work</source>
-        <translation>Vérifier</translation>
+        <location filename="../app/gui/instructor/changespanel.cpp" line="20"/>
+        <source>Save these grades</source>
+        <translation>Enregistrer ces notes</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="77" />
-        <source>Criterion</source>
-        <translation>Critère</translation>
+        <location filename="../app/gui/instructor/changespanel.cpp" line="21"/>
+        <source>Keep the stored grades</source>
+        <translation>Garder les notes enregistrées</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="77" />
-        <source>Result</source>
-        <translation>Résultat</translation>
+        <location filename="../app/gui/instructor/changespanel.cpp" line="27"/>
+        <location filename="../app/gui/instructor/changespanel.cpp" line="63"/>
+        <source>Student</source>
+        <translation>Étudiant</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="77" />
-        <source>Points</source>
-        <translation>Points</translation>
+        <location filename="../app/gui/instructor/changespanel.cpp" line="27"/>
+        <source>Exercise</source>
+        <translation>Exercice</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="82" />
-        <source>Grade this exercise now (Ctrl+Enter)</source>
-        <translation>Corriger cet exercice maintenant (Ctrl+Entrée)</translation>
+        <location filename="../app/gui/instructor/changespanel.cpp" line="27"/>
+        <source>Score</source>
+        <translation>Note</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="88" />
-        <source>Select a criterion to read its feedback in full.</source>
-        <translation>Choisissez un critère pour lire son commentaire en entier.</translation>
+        <location filename="../app/gui/instructor/changespanel.cpp" line="27"/>
+        <source>Rubric</source>
+        <translation>Barème</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="109" />
-        <source>Find</source>
-        <translation>Rechercher</translation>
+        <location filename="../app/gui/instructor/changespanel.cpp" line="52"/>
+        <location filename="../app/gui/instructor/changespanel.cpp" line="54"/>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/changespanel.cpp" line="76"/>
+        <source>%n mark(s) would change compared with the gradebook. Nothing is saved until you confirm.</source>
+        <translation>
+            <numerusform>%n note changerait par rapport au carnet de notes. Rien n&apos;est enregistré avant votre confirmation.</numerusform>
+            <numerusform>%n notes changeraient par rapport au carnet de notes. Rien n&apos;est enregistré avant votre confirmation.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::ClassGrading</name>
+    <message>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="20"/>
+        <source>No exercise recognised: these files are shared by several exercises.</source>
+        <translation>Aucun exercice reconnu : ces fichiers sont communs à plusieurs exercices.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="112" />
-        <source>Replace</source>
-        <translation>Remplacer</translation>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="42"/>
+        <source>The class folder %1 does not exist.</source>
+        <translation>Le dossier de classe %1 n&apos;existe pas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="181" />
-        <source>Score: %1 / %2</source>
-        <translation>Note : %1 / %2</translation>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="44"/>
+        <source>%1 is not a folder: a class is a folder with one sub-folder per student.</source>
+        <translation>%1 n&apos;est pas un dossier : une classe est un dossier avec un sous-dossier par étudiant.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="183" />
-        <source>to be reviewed</source>
-        <translation>à vérifier</translation>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="47"/>
+        <source>The class folder %1 cannot be read (permission denied).</source>
+        <translation>Le dossier de classe %1 est illisible (permission refusée).</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="184" />
+        <location filename="../app/gui/instructor/classgrading.cpp" line="55"/>
+        <source>The class folder %1 holds no student folder (one sub-folder per student).</source>
+        <translation>Le dossier de classe %1 ne contient aucun dossier d&apos;étudiant (un sous-dossier par étudiant).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="64"/>
+        <source>The gradebook of %1 cannot be opened: %2</source>
+        <translation>Impossible d&apos;ouvrir le carnet de notes de %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="154"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="196"/>
+        <source>The grades could not be saved in %1: %2</source>
+        <translation>Les notes n&apos;ont pas pu être enregistrées dans %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="231"/>
+        <source>Save or discard the new grades before changing a mark.</source>
+        <translation>Enregistrez ou abandonnez les nouvelles notes avant de modifier une note.</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::ClusterPage</name>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="49"/>
+        <source>&amp;Queue</source>
+        <translation>&amp;File d&apos;attente</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="50"/>
+        <source>&amp;Nodes</source>
+        <translation>&amp;Nœuds</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="51"/>
+        <source>&amp;Timeline</source>
+        <translation>&amp;Chronologie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="52"/>
+        <source>&amp;Kubernetes</source>
+        <translation>&amp;Kubernetes</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="53"/>
+        <source>Slurm &amp;vs Kubernetes</source>
+        <translation>Slurm &amp;vs Kubernetes</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="101"/>
+        <source>Zoom in</source>
+        <translation>Zoom avant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="103"/>
+        <source>Zoom out</source>
+        <translation>Zoom arrière</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="105"/>
+        <source>Fit</source>
+        <translation>Ajuster</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="106"/>
+        <source>Follow the clock</source>
+        <translation>Suivre l&apos;horloge</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="113"/>
+        <source>Export PNG…</source>
+        <translation>Exporter en PNG…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="114"/>
+        <source>Export SVG…</source>
+        <translation>Exporter en SVG…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="171"/>
+        <source>PNG images (*.png)</source>
+        <translation>Images PNG (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="171"/>
+        <source>SVG drawings (*.svg)</source>
+        <translation>Dessins SVG (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="173"/>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="181"/>
+        <source>Export the timeline</source>
+        <translation>Exporter la chronologie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="199"/>
+        <source>Job %1 (%2): %3</source>
+        <translation>Job %1 (%2) : %3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="216"/>
+        <source>Pod %1: %2</source>
+        <translation>Pod %1 : %2</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::CriterionPanel</name>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="44"/>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="108"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="185" />
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="44"/>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="108"/>
+        <source>failed</source>
+        <translation>non réussi</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="45"/>
+        <source>%1 — %2: %3 → %4 points (%5). Reason: %6</source>
+        <translation>%1 — %2 : %3 → %4 points (%5). Raison : %6</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="46"/>
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="56"/>
+        <source>Override…</source>
+        <translation>Modifier la note…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="69"/>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="158"/>
+        <source>Change this mark, with a reason kept in the gradebook</source>
+        <translation>Changer cette note, avec une raison conservée dans le carnet de notes</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="82"/>
+        <source>Select a cell to see how the grader decided.</source>
+        <translation>Sélectionnez une cellule pour voir comment le correcteur a décidé.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="101"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="105"/>
+        <source>✎ Overridden by %1</source>
+        <translation>✎ Modifiée par %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="108"/>
+        <source>? To review (grader&apos;s guess: %1)</source>
+        <translation>? À vérifier (avis du correcteur : %1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="111"/>
+        <source>✓ Passed</source>
+        <translation>✓ Réussi</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="111"/>
+        <source>✗ Failed</source>
+        <translation>✗ Non réussi</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="114"/>
+        <source>%1 · %2 / %3 points · confidence %4 %</source>
+        <translation>%1 · %2 / %3 points · confiance %4 %</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="123"/>
+        <source>Feedback to the student</source>
+        <translation>Commentaire pour l&apos;étudiant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="124"/>
+        <source>Evidence</source>
+        <translation>Éléments relevés</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="125"/>
+        <source>(the grader quotes nothing)</source>
+        <translation>(le correcteur ne cite rien)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="127"/>
+        <source>Overrides</source>
+        <translation>Modifications manuelles</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="127"/>
+        <source>None: this is the grader&apos;s decision.</source>
+        <translation>Aucune : c&apos;est la décision du correcteur.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="139"/>
+        <source>%1: not graded yet.</source>
+        <translation>%1 : pas encore corrigé.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="141"/>
+        <source>%1: the submission could not be read: %2</source>
+        <translation>%1 : le rendu n&apos;a pas pu être lu : %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/criterionpanel.cpp" line="144"/>
+        <source>%1 (rubric %2): %3 / %4 points, %n criterion(s) to review. Select a criterion&apos;s cell to see its evidence.</source>
+        <translation>
+            <numerusform>%1 (barème %2) : %3 / %4 points, %n critère à vérifier. Sélectionnez la cellule d&apos;un critère pour voir les éléments relevés.</numerusform>
+            <numerusform>%1 (barème %2) : %3 / %4 points, %n critères à vérifier. Sélectionnez la cellule d&apos;un critère pour voir les éléments relevés.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::EvidenceView</name>
+    <message>
+        <location filename="../app/gui/instructor/evidenceview.cpp" line="127"/>
+        <source>Select a cell of the table to read the student&apos;s answer.</source>
+        <translation>Sélectionnez une cellule du tableau pour lire la réponse de l&apos;étudiant.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/evidenceview.cpp" line="191"/>
+        <source>%1 was not handed in.</source>
+        <translation>%1 n&apos;a pas été rendu.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/evidenceview.cpp" line="195"/>
+        <source>A private key was pasted in this file (line %1): it is masked here, as in every report.</source>
+        <translation>Une clé privée a été collée dans ce fichier (ligne %1) : elle est masquée ici, comme dans chaque rapport.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/evidenceview.cpp" line="200"/>
+        <source>(empty)</source>
+        <translation>(vide)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/evidenceview.cpp" line="200"/>
+        <source>(no file)</source>
+        <translation>(aucun fichier)</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::ExamPage</name>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="121"/>
+        <source>Time ran out: your paper was handed in with the answers saved until then.</source>
+        <translation>Le temps est écoulé : votre copie a été rendue avec les réponses enregistrées jusque-là.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="129"/>
+        <source>Time ran out while SchedLab was closed: your paper was handed in with the answers saved until then.</source>
+        <translation>Le temps s&apos;est écoulé pendant que SchedLab était fermé : votre copie a été rendue avec les réponses enregistrées jusque-là.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="156"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="451"/>
+        <source>Time left</source>
+        <translation>Temps restant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="173"/>
+        <source>&lt;p&gt;The exam lasts &lt;b&gt;%1 minutes&lt;/b&gt;, counted from the moment you press &lt;i&gt;Start the exam&lt;/i&gt;. The time keeps running if SchedLab is closed.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Three questions, answered in a few sentences each. Your answers are saved as you type.&lt;/li&gt;&lt;li&gt;No cluster, no lessons and no checking of your answers until you hand in.&lt;/li&gt;&lt;li&gt;When time runs out, the paper is handed in automatically with what you wrote.&lt;/li&gt;&lt;li&gt;Once handed in, the answers are locked. Export the paper for your instructor; your grade shows here once they release it.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;p&gt;L&apos;examen dure &lt;b&gt;%1 minutes&lt;/b&gt;, à compter du moment où vous appuyez sur &lt;i&gt;Commencer l&apos;examen&lt;/i&gt;. Le temps continue de s&apos;écouler si SchedLab est fermé.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Trois questions, chacune avec une réponse de quelques phrases. Vos réponses sont enregistrées au fil de la frappe.&lt;/li&gt;&lt;li&gt;Pas de cluster, pas de cours et aucune vérification de vos réponses avant de rendre la copie.&lt;/li&gt;&lt;li&gt;Quand le temps est écoulé, la copie est rendue automatiquement avec ce que vous avez écrit.&lt;/li&gt;&lt;li&gt;Une fois la copie rendue, les réponses sont verrouillées. Exportez la copie pour votre enseignant ; votre note s&apos;affichera ici dès qu&apos;il l&apos;aura publiée.&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="189"/>
+        <source>Start the exam…</source>
+        <translation>Commencer l&apos;examen…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="221"/>
+        <source>Hand in…</source>
+        <translation>Rendre la copie…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="227"/>
+        <source>Answers saved at %1.</source>
+        <translation>Réponses enregistrées à %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="243"/>
+        <source>Export the paper…</source>
+        <translation>Exporter la copie…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="244"/>
+        <source>Import the result…</source>
+        <translation>Importer le résultat…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="274"/>
+        <source>Answer to question %1</source>
+        <translation>Réponse à la question %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="290"/>
+        <source>Start the exam</source>
+        <translation>Commencer l&apos;examen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="291"/>
+        <source>Start the exam now? You will have %1 minutes, and the time keeps running even if you close SchedLab.</source>
+        <translation>Commencer l&apos;examen maintenant ? Vous aurez %1 minutes, et le temps continuera de s&apos;écouler même si vous fermez SchedLab.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="300"/>
+        <source>Hand in</source>
+        <translation>Rendre la copie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="301"/>
+        <source>Hand in your paper now (%1 left)? Your answers will be locked and can no longer change.</source>
+        <translation>Rendre votre copie maintenant (%1 restantes) ? Vos réponses seront verrouillées et ne pourront plus changer.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="309"/>
+        <source>Export the paper</source>
+        <translation>Exporter la copie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="316"/>
+        <source>Import the result</source>
+        <translation>Importer le résultat</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="317"/>
+        <source>Exam result (*.json)</source>
+        <translation>Résultat d&apos;examen (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="354"/>
+        <source>The paper and its report were written to %1. Give this folder to your instructor.</source>
+        <translation>La copie et son rapport ont été écrits dans %1. Remettez ce dossier à votre enseignant.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="366"/>
+        <source>Your grade has been released.</source>
+        <translation>Votre note a été publiée.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="428"/>
+        <source>No answer.</source>
+        <translation>Aucune réponse.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="429"/>
+        <source>Your answer to question %1…</source>
+        <translation>Votre réponse à la question %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="450"/>
+        <source>Time allowed</source>
+        <translation>Durée autorisée</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="452"/>
+        <source>Handed in</source>
+        <translation>Copie rendue</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="468"/>
+        <source>Handed in automatically when time ran out, on %1.</source>
+        <translation>Rendue automatiquement à la fin du temps imparti, le %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="469"/>
+        <source>Handed in by you on %1.</source>
+        <translation>Rendue par vous le %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="470"/>
+        <source>SHA-256 of the paper: &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation>SHA-256 de la copie : &lt;code&gt;%1&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="479"/>
+        <source>Grade: not released yet. Your instructor grades the exported paper and gives you a result file to import here.</source>
+        <translation>Note : pas encore publiée. Votre enseignant corrige la copie exportée et vous remet un fichier de résultat à importer ici.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="484"/>
+        <source>&lt;b&gt;Grade: %1 / %2&lt;/b&gt; (%3 / 20)</source>
+        <translation>&lt;b&gt;Note : %1 / %2&lt;/b&gt; (%3 / 20)</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::ExamSession</name>
+    <message>
+        <location filename="../app/gui/exam/examsession.cpp" line="87"/>
+        <source>Cannot write %1: %2.</source>
+        <translation>Impossible d&apos;écrire %1 : %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examsession.cpp" line="249"/>
+        <source>There is no question %1 in this exam.</source>
+        <translation>Il n&apos;y a pas de question %1 dans cet examen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examsession.cpp" line="254"/>
+        <source>Time ran out: the paper was handed in with the answers saved until then.</source>
+        <translation>Le temps est écoulé : la copie a été rendue avec les réponses enregistrées jusque-là.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examsession.cpp" line="319"/>
+        <source>The paper can be exported once it has been handed in.</source>
+        <translation>La copie pourra être exportée une fois rendue.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examsession.cpp" line="323"/>
+        <source>Cannot create the folder %1.</source>
+        <translation>Impossible de créer le dossier %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examsession.cpp" line="334"/>
+        <source>The paper has not been handed in yet: there is no result to import.</source>
+        <translation>La copie n&apos;a pas encore été rendue : il n&apos;y a aucun résultat à importer.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examsession.cpp" line="339"/>
+        <source>Cannot read %1: %2.</source>
+        <translation>Impossible de lire %1 : %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examsession.cpp" line="346"/>
+        <source>%1 is not a result file: %2.</source>
+        <translation>%1 n&apos;est pas un fichier de résultat : %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examsession.cpp" line="351"/>
+        <source>%1 is not an exam result: it lacks the paper&apos;s hash (sha256), the score or the maximum.</source>
+        <translation>%1 n&apos;est pas un résultat d&apos;examen : il lui manque l&apos;empreinte de la copie (sha256), la note ou le maximum.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examsession.cpp" line="358"/>
+        <source>%1 is the result of %2, not of %3: it was not imported.</source>
+        <translation>%1 est le résultat de %2, pas de %3 : il n&apos;a pas été importé.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examsession.cpp" line="363"/>
+        <source>%1 is the result of another paper: its hash (%2…) is not the hash of the paper you handed in (%3…). It was not imported.</source>
+        <translation>%1 est le résultat d&apos;une autre copie : son empreinte (%2…) n&apos;est pas celle de la copie que vous avez rendue (%3…). Il n&apos;a pas été importé.</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::ExercisePage</name>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="59"/>
+        <source>Check my work</source>
+        <translation>Vérifier</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="68"/>
+        <source>Criterion</source>
+        <translation>Critère</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="68"/>
+        <source>Result</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="68"/>
+        <source>Points</source>
+        <translation>Points</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="73"/>
+        <source>Grade this exercise now (Ctrl+Enter)</source>
+        <translation>Corriger cet exercice maintenant (Ctrl+Entrée)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="79"/>
+        <source>Select a criterion to read its feedback in full.</source>
+        <translation>Choisissez un critère pour lire son commentaire en entier.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="100"/>
+        <source>Find</source>
+        <translation>Rechercher</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="103"/>
+        <source>Replace</source>
+        <translation>Remplacer</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="200"/>
+        <source>Score: %1 / %2</source>
+        <translation>Note : %1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="202"/>
+        <source>to be reviewed</source>
+        <translation>à vérifier</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="203"/>
+        <source>passed</source>
+        <translation>réussi</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="204"/>
         <source>failed</source>
         <translation>non réussi</translation>
     </message>
@@ -188,128 +914,1021 @@
 <context>
     <name>schedlab::gui::FindBar</name>
     <message>
-        <location filename="../app/gui/findbar.cpp" line="19" />
+        <location filename="../app/gui/findbar.cpp" line="19"/>
         <source>Match case</source>
         <translation>Respecter la casse</translation>
     </message>
     <message>
-        <location filename="../app/gui/findbar.cpp" line="22" />
+        <location filename="../app/gui/findbar.cpp" line="22"/>
         <source>Find</source>
         <translation>Rechercher</translation>
     </message>
     <message>
-        <location filename="../app/gui/findbar.cpp" line="23" />
+        <location filename="../app/gui/findbar.cpp" line="23"/>
         <source>Replace with</source>
         <translation>Remplacer par</translation>
     </message>
     <message>
-        <location filename="../app/gui/findbar.cpp" line="24" />
+        <location filename="../app/gui/findbar.cpp" line="24"/>
         <source>Next</source>
         <translation>Suivant</translation>
     </message>
     <message>
-        <location filename="../app/gui/findbar.cpp" line="25" />
+        <location filename="../app/gui/findbar.cpp" line="25"/>
         <source>Replace</source>
         <translation>Remplacer</translation>
     </message>
     <message>
-        <location filename="../app/gui/findbar.cpp" line="26" />
+        <location filename="../app/gui/findbar.cpp" line="26"/>
         <source>Replace all</source>
         <translation>Tout remplacer</translation>
     </message>
 </context>
 <context>
+    <name>schedlab::gui::GradebookModel</name>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="54"/>
+        <source>passed</source>
+        <translation>réussi</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="56"/>
+        <source>failed</source>
+        <translation>non réussi</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="58"/>
+        <source>to review</source>
+        <translation>à vérifier</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="60"/>
+        <source>overridden</source>
+        <translation>modifiée</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="190"/>
+        <source>Not graded</source>
+        <translation>Non corrigé</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="193"/>
+        <source>%n to review</source>
+        <translation>
+            <numerusform>%n à vérifier</numerusform>
+            <numerusform>%n à vérifier</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="206"/>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="212"/>
+        <source>%1 –/%2</source>
+        <translation>%1 –/%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="213"/>
+        <source>%1 %2/%3</source>
+        <translation>%1 %2/%3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="239"/>
+        <source>%1 — %2 (rubric %3)</source>
+        <translation>%1 — %2 (barème %3)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="244"/>
+        <source>%1: %2
+%3</source>
+        <translation>%1 : %2
+%3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="300"/>
+        <source>Student</source>
+        <translation>Étudiant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="302"/>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="304"/>
+        <source>Remark</source>
+        <translation>Remarque</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="310"/>
+        <source>%1 (%2 points)</source>
+        <translation>%1 (%2 points)</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::InstructorPage</name>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="92"/>
+        <source>Open a class folder: one sub-folder per student, named by the student&apos;s id. Grading reads the files only: no student code is run.</source>
+        <translation>Ouvrez un dossier de classe : un sous-dossier par étudiant, nommé d&apos;après son identifiant. La correction se contente de lire les fichiers : aucun code d&apos;étudiant n&apos;est exécuté.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="101"/>
+        <source>Open class…</source>
+        <translation>Ouvrir une classe…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="102"/>
+        <source>Grade all</source>
+        <translation>Tout corriger</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="103"/>
+        <source>Export CSV…</source>
+        <translation>Exporter en CSV…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="104"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="105"/>
+        <source>No class open</source>
+        <translation>Aucune classe ouverte</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="107"/>
+        <source>A folder with one sub-folder per student</source>
+        <translation>Un dossier avec un sous-dossier par étudiant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="108"/>
+        <source>Grade every student with the current rubrics</source>
+        <translation>Corriger tous les étudiants avec les barèmes actuels</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="109"/>
+        <source>The grades as CSV for the LMS (as schedlab-cli grade --format csv)</source>
+        <translation>Les notes en CSV pour la plateforme pédagogique (comme schedlab-cli grade --format csv)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="138"/>
+        <source>Find a student</source>
+        <translation>Rechercher un étudiant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="152"/>
+        <source>&lt;span style=&apos;background:#dcf1dc&apos;&gt;&amp;nbsp;✓ passed&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#f7d9d9&apos;&gt;&amp;nbsp;✗ failed&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#ffefc4&apos;&gt;&amp;nbsp;? to review&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#dbe7fa&apos;&gt;&amp;nbsp;✎ overridden&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;background:#dcf1dc&apos;&gt;&amp;nbsp;✓ réussi&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#f7d9d9&apos;&gt;&amp;nbsp;✗ non réussi&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#ffefc4&apos;&gt;&amp;nbsp;? à vérifier&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#dbe7fa&apos;&gt;&amp;nbsp;✎ modifiée&amp;nbsp;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="164"/>
+        <source>Exercise:</source>
+        <translation>Exercice :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="167"/>
+        <source>Show:</source>
+        <translation>Afficher :</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="210"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %n student(s), gradebook %2</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %n étudiant, carnet de notes %2</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %n étudiants, carnet de notes %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="217"/>
+        <source>Nothing graded yet: click “Grade all”.</source>
+        <translation>Rien n&apos;est encore corrigé : cliquez sur « Tout corriger ».</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="219"/>
+        <source>These are the grades stored in the gradebook. “Grade all” grades the files as they are now.</source>
+        <translation>Voici les notes enregistrées dans le carnet de notes. « Tout corriger » corrige les fichiers dans leur état actuel.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="229"/>
+        <source>Open a class folder first.</source>
+        <translation>Ouvrez d&apos;abord un dossier de classe.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="245"/>
+        <source>There are no grades to export: grade the class first.</source>
+        <translation>Il n&apos;y a aucune note à exporter : corrigez d&apos;abord la classe.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="251"/>
+        <source>The CSV file %1 could not be written: %2</source>
+        <translation>Le fichier CSV %1 n&apos;a pas pu être écrit : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="264"/>
+        <source>The rubrics changed: the class is graded again, and the marks that change will be listed before anything is saved.</source>
+        <translation>Les barèmes ont changé : la classe est corrigée à nouveau, et les notes qui changent seront listées avant tout enregistrement.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="272"/>
+        <source>Open a class folder</source>
+        <translation>Ouvrir un dossier de classe</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="281"/>
+        <source>Export the grades for the LMS</source>
+        <translation>Exporter les notes pour la plateforme pédagogique</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="282"/>
+        <source>CSV files (*.csv)</source>
+        <translation>Fichiers CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="287"/>
+        <source>Grades exported to %1.</source>
+        <translation>Notes exportées dans %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="304"/>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="318"/>
+        <source>Graded %n student(s). Some marks differ from the gradebook: check them below, then save them or keep the stored ones.</source>
+        <translation>
+            <numerusform>%n étudiant corrigé. Certaines notes diffèrent du carnet de notes : vérifiez-les ci-dessous, puis enregistrez-les ou gardez celles déjà enregistrées.</numerusform>
+            <numerusform>%n étudiants corrigés. Certaines notes diffèrent du carnet de notes : vérifiez-les ci-dessous, puis enregistrez-les ou gardez celles déjà enregistrées.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="321"/>
+        <source>Graded %n student(s); the grades are saved in the gradebook.</source>
+        <translation>
+            <numerusform>%n étudiant corrigé ; les notes sont enregistrées dans le carnet de notes.</numerusform>
+            <numerusform>%n étudiants corrigés ; les notes sont enregistrées dans le carnet de notes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="323"/>
+        <source>%n submission(s) could not be read: see the Remark column.</source>
+        <translation>
+            <numerusform>%n rendu n&apos;a pas pu être lu : voyez la colonne Remarque.</numerusform>
+            <numerusform>%n rendus n&apos;ont pas pu être lus : voyez la colonne Remarque.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="336"/>
+        <source>Grading cancelled after %1 of %2 students: nothing was saved.</source>
+        <translation>Correction annulée après %1 étudiants sur %2 : rien n&apos;a été enregistré.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="355"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="411"/>
+        <source>All (%1)</source>
+        <translation>Tous (%1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="413"/>
+        <source>With a failed criterion (%1)</source>
+        <translation>Avec un critère non réussi (%1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="414"/>
+        <source>To review (%1)</source>
+        <translation>À vérifier (%1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="423"/>
+        <source>Wait for the grading to finish.</source>
+        <translation>Attendez la fin de la correction.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="424"/>
+        <source>Save or discard the new grades first.</source>
+        <translation>Enregistrez ou abandonnez d&apos;abord les nouvelles notes.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="452"/>
+        <source>Select a cell to see how the grader decided.</source>
+        <translation>Sélectionnez une cellule pour voir comment le correcteur a décidé.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="453"/>
+        <source>Select a cell of the table to read the student&apos;s answer.</source>
+        <translation>Sélectionnez une cellule du tableau pour lire la réponse de l&apos;étudiant.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="482"/>
+        <source>Override…</source>
+        <translation>Modifier la note…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="508"/>
+        <source>Select the cell of a criterion first.</source>
+        <translation>Sélectionnez d&apos;abord la cellule d&apos;un critère.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="512"/>
+        <source>An override needs a reason: it is kept in the gradebook.</source>
+        <translation>Une modification de note doit être justifiée : la raison est conservée dans le carnet de notes.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="528"/>
+        <source>Override recorded in the gradebook: %1, %2.</source>
+        <translation>Modification enregistrée dans le carnet de notes : %1, %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="541"/>
+        <source>The new grades are saved in the gradebook.</source>
+        <translation>Les nouvelles notes sont enregistrées dans le carnet de notes.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="549"/>
+        <source>The stored grades are kept: nothing was saved.</source>
+        <translation>Les notes enregistrées sont conservées : rien n&apos;a été enregistré.</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::KubeView</name>
+    <message>
+        <location filename="../app/gui/cluster/kubeview.cpp" line="49"/>
+        <source>Pods</source>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/kubeview.cpp" line="50"/>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/kubeview.cpp" line="51"/>
+        <source>Deployments</source>
+        <translation>Deployments</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/kubeview.cpp" line="52"/>
+        <source>Events</source>
+        <translation>Événements</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/kubeview.cpp" line="64"/>
+        <source>Select a pod to read its logs (kubectl logs).</source>
+        <translation>Sélectionnez un pod pour lire ses journaux (kubectl logs).</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::LocalBackend</name>
+    <message>
+        <location filename="../app/gui/cluster/localbackend.cpp" line="73"/>
+        <source>Cannot create the cluster&apos;s folder %1.</source>
+        <translation>Impossible de créer le dossier du cluster %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/localbackend.cpp" line="132"/>
+        <source>Mini-cluster</source>
+        <translation>Mini-cluster</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/localbackend.cpp" line="237"/>
+        <source>The mini-cluster is not running.</source>
+        <translation>Le mini-cluster n&apos;est pas démarré.</translation>
+    </message>
+</context>
+<context>
     <name>schedlab::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="36" />
+        <location filename="../app/gui/mainwindow.cpp" line="42"/>
         <source>SchedLab — Slurm and Kubernetes scheduling</source>
         <translation>SchedLab — Ordonnancement Slurm et Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="50" />
+        <location filename="../app/gui/mainwindow.cpp" line="59"/>
         <source>Workspace: %1</source>
         <translation>Espace de travail : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="57" />
+        <location filename="../app/gui/mainwindow.cpp" line="76"/>
+        <source>The mini-cluster could not start: %1</source>
+        <translation>Le mini-cluster n&apos;a pas pu démarrer : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="87"/>
+        <source>Terminal</source>
+        <translation>Terminal</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="110"/>
         <source>Course</source>
         <translation>Cours</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="82" />
+        <location filename="../app/gui/mainwindow.cpp" line="117"/>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="119"/>
+        <source>Queue</source>
+        <translation>File d&apos;attente</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="120"/>
+        <source>Nodes</source>
+        <translation>Nœuds</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="121"/>
+        <source>Timeline</source>
+        <translation>Chronologie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="122"/>
+        <source>Kubernetes</source>
+        <translation>Kubernetes</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="123"/>
+        <source>Slurm vs Kubernetes</source>
+        <translation>Slurm vs Kubernetes</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="153"/>
         <source>Last checked %1</source>
         <translation>Dernière vérification : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="89" />
+        <location filename="../app/gui/mainwindow.cpp" line="160"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="90" />
+        <location filename="../app/gui/mainwindow.cpp" line="161"/>
         <source>Choose the &amp;workspace…</source>
-        <translation>Choisir l'&amp;espace de travail…</translation>
+        <translation>Choisir l&apos;&amp;espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="92" />
+        <location filename="../app/gui/mainwindow.cpp" line="163"/>
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="98" />
+        <location filename="../app/gui/mainwindow.cpp" line="169"/>
         <source>&amp;Hand in my work…</source>
         <translation>&amp;Rendre mon travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="101" />
+        <location filename="../app/gui/mainwindow.cpp" line="173"/>
+        <source>&amp;Instructor mode: open a class…</source>
+        <translation>&amp;Mode enseignant : ouvrir une classe…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="177"/>
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="103" />
+        <location filename="../app/gui/mainwindow.cpp" line="179"/>
         <source>As the system</source>
         <translation>Comme le système</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="112" />
+        <location filename="../app/gui/mainwindow.cpp" line="188"/>
         <source>The language changes at the next start.</source>
         <translation>La langue change au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="116" />
+        <location filename="../app/gui/mainwindow.cpp" line="192"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="165" />
-        <location filename="../app/gui/mainwindow.cpp" line="171" />
+        <location filename="../app/gui/mainwindow.cpp" line="217"/>
+        <source>Class folder (one sub-folder per student)</source>
+        <translation>Dossier de classe (un sous-dossier par étudiant)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="228"/>
+        <source>Instructor</source>
+        <translation>Enseignant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="259"/>
+        <source>Exam in progress: lessons, exercises, grading and the cluster come back once the paper is handed in.</source>
+        <translation>Examen en cours : les cours, les exercices, la correction et le cluster reviendront une fois la copie rendue.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="300"/>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="301"/>
+        <source>&amp;Queue</source>
+        <translation>&amp;File d&apos;attente</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="304"/>
+        <source>&amp;Timeline</source>
+        <translation>&amp;Chronologie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="307"/>
+        <source>&amp;Kubernetes</source>
+        <translation>&amp;Kubernetes</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="342"/>
+        <location filename="../app/gui/mainwindow.cpp" line="348"/>
         <source>Workspace</source>
         <translation>Espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="172" />
+        <location filename="../app/gui/mainwindow.cpp" line="349"/>
         <source>SchedLab will use %1 from its next start.</source>
         <translation>SchedLab utilisera %1 à partir du prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="182" />
+        <location filename="../app/gui/mainwindow.cpp" line="359"/>
         <source>Hand in my work</source>
         <translation>Rendre mon travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="184" />
+        <location filename="../app/gui/mainwindow.cpp" line="361"/>
         <source>Zip archives (*.zip)</source>
         <translation>Archives zip (*.zip)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="192" />
+        <location filename="../app/gui/mainwindow.cpp" line="369"/>
         <source>%1 files handed in: %2</source>
         <translation>%1 fichiers rendus : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="198" />
+        <location filename="../app/gui/mainwindow.cpp" line="375"/>
         <source>SchedLab</source>
         <translation>SchedLab</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::NodesView</name>
+    <message>
+        <location filename="../app/gui/cluster/nodesview.cpp" line="55"/>
+        <source>No node: the cluster is not running.</source>
+        <translation>Aucun nœud : le cluster n&apos;est pas démarré.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/nodesview.cpp" line="86"/>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/nodesview.cpp" line="98"/>
+        <source>CPU %1: job %2</source>
+        <translation>CPU %1 : job %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/nodesview.cpp" line="102"/>
+        <source>CPU %1: free</source>
+        <translation>CPU %1 : libre</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/nodesview.cpp" line="112"/>
+        <source>Memory</source>
+        <translation>Mémoire</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/nodesview.cpp" line="126"/>
+        <source>Job %1: %2 MiB of %3</source>
+        <translation>Job %1 : %2 Mio sur %3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/nodesview.cpp" line="132"/>
+        <source>%1 / %2 MiB</source>
+        <translation>%1 / %2 Mio</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/nodesview.cpp" line="140"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/nodesview.cpp" line="140"/>
+        <source>GPUs (%1)</source>
+        <translation>GPU (%1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/nodesview.cpp" line="151"/>
+        <source>GPU %1: job %2</source>
+        <translation>GPU %1 : job %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/nodesview.cpp" line="156"/>
+        <source>GPU %1: free</source>
+        <translation>GPU %1 : libre</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::OverrideDialog</name>
+    <message>
+        <location filename="../app/gui/instructor/overridedialog.cpp" line="23"/>
+        <source>Passed</source>
+        <translation>Réussi</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/overridedialog.cpp" line="24"/>
+        <source>Failed</source>
+        <translation>Non réussi</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/overridedialog.cpp" line="28"/>
+        <source>Override a mark</source>
+        <translation>Modifier une note</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/overridedialog.cpp" line="29"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;%3&lt;br&gt;Now: %4 / %5 points%6.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;%3&lt;br&gt;Actuellement : %4 / %5 points%6.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/overridedialog.cpp" line="33"/>
+        <source>, to review</source>
+        <translation>, à vérifier</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/overridedialog.cpp" line="40"/>
+        <source> / %1</source>
+        <translation> / %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/overridedialog.cpp" line="41"/>
+        <source>Why? (required: kept in the gradebook&apos;s history, and the student may ask)</source>
+        <translation>Pourquoi ? (obligatoire : conservé dans l&apos;historique du carnet de notes, et l&apos;étudiant peut le demander)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/overridedialog.cpp" line="51"/>
+        <source>Decision:</source>
+        <translation>Décision :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/overridedialog.cpp" line="52"/>
+        <source>Points:</source>
+        <translation>Points :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/overridedialog.cpp" line="53"/>
+        <source>Reason:</source>
+        <translation>Raison :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/overridedialog.cpp" line="56"/>
+        <source>Record</source>
+        <translation>Enregistrer</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::Pty</name>
+    <message>
+        <location filename="../app/gui/terminal/pty.cpp" line="216"/>
+        <source>This terminal has already run a program.</source>
+        <translation>Ce terminal a déjà exécuté un programme.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/terminal/pty.cpp" line="219"/>
+        <source>Program not found: %1</source>
+        <translation>Programme introuvable : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/terminal/pty.cpp" line="235"/>
+        <source>Cannot open a pseudo-terminal: %1</source>
+        <translation>Impossible d&apos;ouvrir un pseudo-terminal : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/terminal/pty.cpp" line="242"/>
+        <source>Cannot create a pipe: %1</source>
+        <translation>Impossible de créer un tube : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/terminal/pty.cpp" line="254"/>
+        <source>Cannot start a process: %1</source>
+        <translation>Impossible de lancer un processus : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/terminal/pty.cpp" line="270"/>
+        <source>Cannot enter %1: %2</source>
+        <translation>Impossible d&apos;entrer dans %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/terminal/pty.cpp" line="272"/>
+        <source>Cannot run %1: %2</source>
+        <translation>Impossible d&apos;exécuter %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/terminal/pty.cpp" line="273"/>
+        <source>Cannot attach the terminal: %1</source>
+        <translation>Impossible d&apos;attacher le terminal : %1</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::QueueView</name>
+    <message>
+        <location filename="../app/gui/cluster/queueview.cpp" line="77"/>
+        <source>All jobs</source>
+        <translation>Tous les jobs</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/queueview.cpp" line="78"/>
+        <source>Waiting (PD)</source>
+        <translation>En attente (PD)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/queueview.cpp" line="79"/>
+        <source>Running (R, CG)</source>
+        <translation>En cours (R, CG)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/queueview.cpp" line="80"/>
+        <source>In the queue (PD, R, CG)</source>
+        <translation>Dans la file d&apos;attente (PD, R, CG)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/queueview.cpp" line="81"/>
+        <source>Ended</source>
+        <translation>Terminés</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/queueview.cpp" line="85"/>
+        <source>User</source>
+        <translation>Utilisateur</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/queueview.cpp" line="89"/>
+        <source>Job id or name</source>
+        <translation>Numéro ou nom du job</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/queueview.cpp" line="92"/>
+        <source>Cancel job</source>
+        <translation>Annuler le job</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/queueview.cpp" line="93"/>
+        <source>Runs scancel on the selected job</source>
+        <translation>Lance scancel sur le job sélectionné</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/queueview.cpp" line="96"/>
+        <source>Show:</source>
+        <translation>Afficher :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/queueview.cpp" line="108"/>
+        <source>Select a job to see why the scheduler left it where it is, or why it started it.</source>
+        <translation>Sélectionnez un job pour voir pourquoi l&apos;ordonnanceur l&apos;a laissé là où il est, ou pourquoi il l&apos;a lancé.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/queueview.cpp" line="114"/>
+        <source>scontrol show job</source>
+        <translation>scontrol show job</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/queueview.cpp" line="174"/>
+        <source>scancel %1</source>
+        <translation>scancel %1</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::ScriptForm</name>
+    <message>
+        <location filename="../app/gui/scriptform.cpp" line="117"/>
+        <source>Job name</source>
+        <translation>Nom du job</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/scriptform.cpp" line="118"/>
+        <source>Output file</source>
+        <translation>Fichier de sortie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/scriptform.cpp" line="119"/>
+        <source>Error file</source>
+        <translation>Fichier d&apos;erreurs</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/scriptform.cpp" line="120"/>
+        <source>Time limit</source>
+        <translation>Limite de temps</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/scriptform.cpp" line="121"/>
+        <source>Partition</source>
+        <translation>Partition</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/scriptform.cpp" line="122"/>
+        <source>Nodes</source>
+        <translation>Nœuds</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/scriptform.cpp" line="123"/>
+        <source>Tasks</source>
+        <translation>Tâches</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/scriptform.cpp" line="124"/>
+        <source>CPUs per task</source>
+        <translation>CPU par tâche</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/scriptform.cpp" line="125"/>
+        <source>Memory per node</source>
+        <translation>Mémoire par nœud</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/scriptform.cpp" line="126"/>
+        <source>Generic resources</source>
+        <translation>Ressources génériques</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/scriptform.cpp" line="127"/>
+        <source>Slurm account</source>
+        <translation>Compte Slurm</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/scriptform.cpp" line="128"/>
+        <source>The script&apos;s #SBATCH options. Editing a field rewrites its line in the script; an empty field removes it.</source>
+        <translation>Les options #SBATCH du script. Modifier un champ réécrit sa ligne dans le script ; un champ vide la supprime.</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::StateDiagram</name>
+    <message numerus="yes">
+        <location filename="../app/gui/cluster/statediagram.cpp" line="160"/>
+        <source>restarted %n time(s)</source>
+        <translation>
+            <numerusform>redémarré %n fois</numerusform>
+            <numerusform>redémarré %n fois</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/statediagram.cpp" line="171"/>
+        <source>Select a job or a pod to see the path it took.</source>
+        <translation>Sélectionnez un job ou un pod pour voir le parcours qu&apos;il a suivi.</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::TerminalPane</name>
+    <message>
+        <location filename="../app/gui/cluster/terminalpane.cpp" line="22"/>
+        <source>No cluster</source>
+        <translation>Sans cluster</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/terminalpane.cpp" line="30"/>
+        <source>New terminal (Ctrl+Shift+T)</source>
+        <translation>Nouveau terminal (Ctrl+Maj+T)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/terminalpane.cpp" line="33"/>
+        <source>New terminals start without the mini-cluster&apos;s commands on PATH, as on a laptop with no cluster</source>
+        <translation>Les nouveaux terminaux démarrent sans les commandes du mini-cluster dans le PATH, comme sur un portable sans cluster</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/terminalpane.cpp" line="70"/>
+        <source>The terminal could not start: %1</source>
+        <translation>Le terminal n&apos;a pas pu démarrer : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/terminalpane.cpp" line="72"/>
+        <source>Error</source>
+        <translation>Erreur</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/terminalpane.cpp" line="77"/>
+        <source>bash %1</source>
+        <translation>bash %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/terminalpane.cpp" line="77"/>
+        <source>bash %1 (no cluster)</source>
+        <translation>bash %1 (sans cluster)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/terminalpane.cpp" line="83"/>
+        <source> — ended (%1)</source>
+        <translation> — terminé (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::TerminalWidget</name>
+    <message>
+        <location filename="../app/gui/terminal/terminalwidget.cpp" line="196"/>
+        <source>A program is already running in this terminal.</source>
+        <translation>Un programme s&apos;exécute déjà dans ce terminal.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/terminal/terminalwidget.cpp" line="344"/>
+        <source>[process exited with code %1]</source>
+        <translation>[processus terminé avec le code %1]</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/terminal/terminalwidget.cpp" line="1017"/>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/terminal/terminalwidget.cpp" line="1020"/>
+        <source>Paste</source>
+        <translation>Coller</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/terminal/terminalwidget.cpp" line="1024"/>
+        <source>Select All</source>
+        <translation>Tout sélectionner</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::TimeControls</name>
+    <message>
+        <location filename="../app/gui/cluster/timecontrols.cpp" line="18"/>
+        <source>Time</source>
+        <translation>Temps</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/timecontrols.cpp" line="24"/>
+        <source>The mini-cluster&apos;s clock (virtual time, UTC)</source>
+        <translation>L&apos;horloge du mini-cluster (temps virtuel, UTC)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/timecontrols.cpp" line="28"/>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/timecontrols.cpp" line="31"/>
+        <source>Stop the cluster&apos;s clock (F6)</source>
+        <translation>Arrêter l&apos;horloge du cluster (F6)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/timecontrols.cpp" line="39"/>
+        <source>Next event</source>
+        <translation>Événement suivant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/timecontrols.cpp" line="41"/>
+        <source>Jump to the next moment something happens in the cluster (F7)</source>
+        <translation>Aller au prochain moment où il se passe quelque chose dans le cluster (F7)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/timecontrols.cpp" line="45"/>
+        <source>Reset cluster</source>
+        <translation>Réinitialiser le cluster</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/timecontrols.cpp" line="46"/>
+        <source>Kill every job and pod and empty the queue; job numbers go on</source>
+        <translation>Arrête tous les jobs et pods et vide la file d&apos;attente ; la numérotation des jobs continue</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/timecontrols.cpp" line="58"/>
+        <source>Virtual time runs %1 times as fast as real time (%2)</source>
+        <translation>Le temps virtuel s&apos;écoule %1 fois plus vite que le temps réel (%2)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/timecontrols.cpp" line="90"/>
+        <source>Reset the cluster</source>
+        <translation>Réinitialiser le cluster</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/timecontrols.cpp" line="91"/>
+        <source>Every job and pod is stopped and the queue is emptied. Output files stay, and the next job gets the next number. Reset now?</source>
+        <translation>Tous les jobs et pods sont arrêtés et la file d&apos;attente est vidée. Les fichiers de sortie restent, et le prochain job reçoit le numéro suivant. Réinitialiser maintenant ?</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::TimelineWidget</name>
+    <message>
+        <location filename="../app/gui/views/timelinewidget.cpp" line="470"/>
+        <location filename="../app/gui/views/timelinewidget.cpp" line="514"/>
+        <source>Timeline</source>
+        <translation>Chronologie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinewidget.cpp" line="485"/>
+        <source>The timeline is too large to export as an image.</source>
+        <translation>La chronologie est trop grande pour être exportée en image.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/views/timelinewidget.cpp" line="515"/>
+        <source>Jobs over time, exported from SchedLab</source>
+        <translation>Les jobs au fil du temps, exportés depuis SchedLab</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,7 @@
 // schedlab: the desktop workbench.
 #include "language.h"
 #include "mainwindow.h"
+#include "screenshottour.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -38,10 +39,16 @@ int main(int argc, char **argv)
         QStringLiteral("language"),
         QApplication::translate("main", "Interface language: fr, en or system."),
         QStringLiteral("LANG"));
+    const QCommandLineOption screenshots(
+        QStringLiteral("screenshots"),
+        QApplication::translate("main", "Save a screenshot of every main view in DIR and quit "
+                                        "(use a new, empty workspace)."),
+        QStringLiteral("DIR"));
     // For bench/bench_gui_startup: print "ready" once the window has been painted, and quit.
     QCommandLineOption readyAndQuit(QStringLiteral("ready-and-quit"));
     readyAndQuit.setFlags(QCommandLineOption::HiddenFromHelp);
-    options.addOptions({workspace, exercise, screenshot, check, language, readyAndQuit});
+    options.addOptions(
+        {workspace, exercise, screenshot, screenshots, check, language, readyAndQuit});
     options.process(app);
     schedlab::gui::installTranslations(options.isSet(language) ? options.value(language)
                                                                : schedlab::gui::savedLanguage());
@@ -68,6 +75,18 @@ int main(int argc, char **argv)
             std::fputs("ready\n", stdout);
             std::fflush(stdout);
             window.close();
+        });
+    }
+    if (options.isSet(screenshots)) {
+        QTimer::singleShot(300, &window, [&] {
+            QString error;
+            const QStringList files =
+                schedlab::gui::ScreenshotTour(&window, options.value(screenshots)).run(&error);
+            for (const QString &f : files)
+                std::printf("%s\n", qPrintable(f));
+            if (files.isEmpty())
+                std::fprintf(stderr, "schedlab: %s\n", qPrintable(error));
+            QApplication::exit(files.isEmpty() ? 1 : 0);
         });
     }
     if (options.isSet(screenshot)) {

@@ -3,6 +3,7 @@
 
 #include "exampage.h"
 #include "handin.h"
+#include "instructorpage.h"
 #include "language.h"
 #include "localbackend.h"
 #include "terminalpane.h"
@@ -56,7 +57,9 @@ MainWindow::MainWindow(const grader::RubricSet &rubrics, const QString &workspac
     split->setSizes({220, 900});
     setCentralWidget(split);
     statusBar()->showMessage(tr("Workspace: %1").arg(workspace_.root()));
-    resize(1280, 800);
+    resize(1440, 900);
+    // The terminal starts low, so the page above keeps most of the height.
+    resizeDocks({terminalDock_}, {240}, Qt::Vertical);
     restoreGeometry(QSettings().value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(QSettings().value(QStringLiteral("window/state")).toByteArray());
 }
@@ -129,6 +132,8 @@ void MainWindow::buildNavigation()
             return;
         if (const int view = item->data(0, Qt::UserRole + 1).toInt(); view > 0)
             openCluster(ClusterPage::Tab(view - 1));
+        else if (item->data(0, Qt::UserRole + 2).toBool() && instructorPage_)
+            pages_->setCurrentWidget(instructorPage_);
         else if (!item->data(0, Qt::UserRole).toString().isEmpty())
             openExercise(item->data(0, Qt::UserRole).toString());
     });
@@ -165,6 +170,10 @@ void MainWindow::buildMenus()
     clusterActions_.append(handIn); // the exam has its own hand-in
     handIn->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     connect(handIn, &QAction::triggered, this, &MainWindow::handInWork);
+    QAction *instructor = file->addAction(tr("&Instructor mode: open a class…"));
+    instructor->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    connect(instructor, &QAction::triggered, this, &MainWindow::chooseClass);
+    clusterActions_.append(instructor);
     QMenu *language = file->addMenu(tr("&Language"));
     auto *choices = new QActionGroup(language);
     for (const auto &[code, name] : {std::pair(QStringLiteral("system"), tr("As the system")),
@@ -200,6 +209,38 @@ void MainWindow::buildExam()
         lockForExam(true);
         openExercise(QStringLiteral("examen"));
     }
+}
+
+void MainWindow::chooseClass()
+{
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Class folder (one sub-folder per student)"),
+        QSettings().value(QStringLiteral("instructor/class")).toString());
+    if (!folder.isEmpty())
+        openClass(folder);
+}
+
+bool MainWindow::openClass(const QString &folder)
+{
+    if (!instructorPage_) {
+        instructorPage_ = new InstructorPage(rubrics_, pages_);
+        pages_->addWidget(instructorPage_);
+        auto *item = new QTreeWidgetItem(navigation_, {tr("Instructor")});
+        item->setData(0, Qt::UserRole + 2, true);
+    }
+    QString error;
+    if (!instructorPage_->openClass(folder, &error)) {
+        showProblem(error);
+        return false;
+    }
+    QSettings().setValue(QStringLiteral("instructor/class"), folder);
+    pages_->setCurrentWidget(instructorPage_);
+    for (QTreeWidgetItemIterator it(navigation_); *it; ++it)
+        if ((*it)->data(0, Qt::UserRole + 2).toBool()) {
+            const QSignalBlocker quiet(navigation_);
+            navigation_->setCurrentItem(*it);
+        }
+    return true;
 }
 
 void MainWindow::lockForExam(bool locked)

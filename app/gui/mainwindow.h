@@ -18,6 +18,7 @@ class QTreeWidget;
 namespace schedlab::gui {
 
 class ExamPage;
+class InstructorPage;
 class LocalBackend;
 class TerminalPane;
 class TimeControls;
@@ -45,6 +46,9 @@ public:
     ExamPage *examPage() const { return examPage_; }
     // While the exam runs: no lessons, exercises, grading, cluster or terminal.
     bool examLocked() const { return examLocked_; }
+    // Instructor mode: opens a class folder (one sub-folder per student) in its own page.
+    bool openClass(const QString &folder);
+    InstructorPage *instructorPage() const { return instructorPage_; }
     // Shows the cluster page on one of its tabs.
     void openCluster(ClusterPage::Tab tab = ClusterPage::QueueTab);
 
@@ -59,6 +63,7 @@ private:
     void buildViewMenu();
     void buildExam();
     void lockForExam(bool locked);
+    void chooseClass();
     void selectInNavigation(const QString &exercise);
     void chooseWorkspace();
     void handInWork();
@@ -77,6 +82,7 @@ private:
     QDockWidget *terminalDock_ = nullptr;
     TimeControls *timeControls_ = nullptr;
     ExamPage *examPage_ = nullptr;
+    InstructorPage *instructorPage_ = nullptr;
     bool examLocked_ = false;
     QList<QAction *> clusterActions_; // disabled during the exam
 };

@@ -206,6 +206,14 @@ void ClusterPage::showPodPath(const QString &pod)
     if (!record)
         return;
     QList<StateDiagram::Step> path;
+    // A pod first seen already running went through the first phases unseen.
+    const QString first =
+        record->changes.isEmpty() ? QString() : PodHistory::phaseOf(record->changes.first().status);
+    if (first != QLatin1String("Pending")) {
+        path.append({QStringLiteral("Pending"), QString()});
+        if (first != QLatin1String("ContainerCreating"))
+            path.append({QStringLiteral("ContainerCreating"), QString()});
+    }
     for (const PodStatusChange &c : record->changes) {
         const QString phase = PodHistory::phaseOf(c.status);
         const QString label = hms(c.time);

@@ -39,6 +39,7 @@ QueueView::QueueView(Backend *backend, JobHistory *history, QWidget *parent)
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     table_->setAlternatingRowColors(true);

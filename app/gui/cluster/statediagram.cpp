@@ -18,9 +18,9 @@ StateDiagram::StateDiagram(QWidget *parent)
 void StateDiagram::useSlurm()
 {
     nodes_ = {
-        {QStringLiteral("PD"), QStringLiteral("PENDING\nPD"), {0.08, 0.45}},
+        {QStringLiteral("PD"), QStringLiteral("PENDING\nPD"), {0.10, 0.45}},
         {QStringLiteral("R"), QStringLiteral("RUNNING\nR"), {0.32, 0.45}},
-        {QStringLiteral("S"), QStringLiteral("SUSPENDED\nS"), {0.32, 0.88}},
+        {QStringLiteral("S"), QStringLiteral("SUSPENDED\nS"), {0.32, 0.85}},
         {QStringLiteral("CG"), QStringLiteral("COMPLETING\nCG"), {0.56, 0.45}},
         {QStringLiteral("COMPLETED"), QStringLiteral("COMPLETED\nCD"), {0.88, 0.06}},
         {QStringLiteral("TIMEOUT"), QStringLiteral("TIMEOUT\nTO"), {0.88, 0.22}},
@@ -43,7 +43,7 @@ void StateDiagram::useSlurm()
 void StateDiagram::usePod()
 {
     nodes_ = {
-        {QStringLiteral("Pending"), QStringLiteral("Pending"), {0.08, 0.45}},
+        {QStringLiteral("Pending"), QStringLiteral("Pending"), {0.10, 0.45}},
         {QStringLiteral("ContainerCreating"), QStringLiteral("ContainerCreating"), {0.30, 0.45}},
         {QStringLiteral("Running"), QStringLiteral("Running"), {0.54, 0.45}},
         {QStringLiteral("CrashLoopBackOff"), QStringLiteral("CrashLoopBackOff"), {0.54, 0.88}},
@@ -92,7 +92,12 @@ bool StateDiagram::visited(const QString &state) const
 
 QRectF StateDiagram::boxOf(const Node &node, const QRectF &area) const
 {
-    const QSizeF size(std::min(150.0, area.width() * 0.17), 44);
+    // Sized to the state's name in the diagram's small font, so OUT_OF_MEMORY fits.
+    const QFontMetricsF metrics(smallFont());
+    double textWidth = 0;
+    for (const QString &line : node.text.split(u'\n'))
+        textWidth = std::max(textWidth, metrics.horizontalAdvance(line));
+    const QSizeF size(textWidth + 14, 2 * metrics.lineSpacing() + 6);
     const QPointF c(area.left() + node.at.x() * area.width(),
                     area.top() + node.at.y() * area.height());
     QRectF box(QPointF(0, 0), size);
@@ -103,9 +108,25 @@ QRectF StateDiagram::boxOf(const Node &node, const QRectF &area) const
     return box;
 }
 
-void StateDiagram::paintEdge(QPainter &p, const QRectF &from, const QRectF &to, bool taken) const
+QFont StateDiagram::smallFont() const
 {
-    const QPointF a = from.center(), b = to.center();
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    return small;
+}
+
+void StateDiagram::paintEdge(QPainter &p, const QRectF &from, const QRectF &to, bool taken,
+                             bool twoWay) const
+{
+    QPointF a = from.center(), b = to.center();
+    if (twoWay) {
+        // Two arrows between the same states (R and S, R back to PD): side by side.
+        const QPointF d = b - a;
+        const double length = std::hypot(d.x(), d.y());
+        const QPointF normal = length > 0 ? QPointF(-d.y(), d.x()) / length * 5 : QPointF();
+        a += normal;
+        b += normal;
+    }
     // From the border of one box to the border of the other.
     auto border = [](const QRectF &box, QPointF inside, QPointF toward) {
         const QPointF d = toward - inside;
@@ -159,8 +180,14 @@ void StateDiagram::paintEvent(QPaintEvent *)
                 return true;
         return false;
     };
+    auto twoWay = [this](const Edge &e) {
+        for (const Edge &other : std::as_const(edges_))
+            if (other.from == e.to && other.to == e.from)
+                return true;
+        return false;
+    };
     for (const Edge &e : std::as_const(edges_))
-        paintEdge(p, boxes.value(e.from), boxes.value(e.to), taken(e.from, e.to));
+        paintEdge(p, boxes.value(e.from), boxes.value(e.to), taken(e.from, e.to), twoWay(e));
     if (restarts_ > 0)
         paintLoop(p, boxes.value(QStringLiteral("Running")));
 
@@ -175,6 +202,7 @@ void StateDiagram::paintEvent(QPaintEvent *)
         p.drawRoundedRect(box, 8, 8);
         p.setPen(on && current ? palette().color(QPalette::HighlightedText)
                                : palette().color(QPalette::Text));
+        p.setFont(smallFont());
         p.drawText(box, Qt::AlignCenter, n.text);
         // When it got there (the last time, for a state visited more than once).
         QString label;
@@ -182,14 +210,11 @@ void StateDiagram::paintEvent(QPaintEvent *)
             if (s.state == n.id)
                 label = s.label;
         if (!label.isEmpty()) {
-            QFont small = font();
-            small.setPointSizeF(small.pointSizeF() * 0.85);
-            p.setFont(small);
             p.setPen(palette().color(QPalette::Text));
-            p.drawText(QRectF(box.left() - 20, box.bottom() + 2, box.width() + 40, 18),
+            p.drawText(QRectF(box.left() - 30, box.bottom() + 2, box.width() + 60, 18),
                        Qt::AlignHCenter | Qt::AlignTop, label);
-            p.setFont(font());
         }
+        p.setFont(font());
     }
 }
 

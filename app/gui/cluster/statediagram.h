@@ -3,6 +3,7 @@
 // the time it happened. A pod that restarts shows the loop with its restart count.
 #pragma once
 
+#include <QFont>
 #include <QHash>
 #include <QList>
 #include <QPointF>
@@ -30,8 +31,8 @@ public:
     const QList<Step> &path() const { return path_; }
     // True when the path went through `state` (for tests and accessibility).
     bool visited(const QString &state) const;
-    QSize sizeHint() const override { return {640, 360}; }
-    QSize minimumSizeHint() const override { return {420, 260}; }
+    QSize sizeHint() const override { return {520, 380}; }
+    QSize minimumSizeHint() const override { return {460, 320}; }
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -50,7 +51,9 @@ private:
     void useSlurm();
     void usePod();
     QRectF boxOf(const Node &node, const QRectF &area) const;
-    void paintEdge(QPainter &p, const QRectF &from, const QRectF &to, bool taken) const;
+    void paintEdge(QPainter &p, const QRectF &from, const QRectF &to, bool taken,
+                   bool twoWay) const;
+    QFont smallFont() const;
     void paintLoop(QPainter &p, const QRectF &box) const;
 
     Kind kind_ = Kind::Slurm;

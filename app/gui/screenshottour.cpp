@@ -1,0 +1,255 @@
+// The screenshot tour. The cluster's clock is paused and moved event by event, so the same
+// jobs are in the same states on every run; only the date differs (the clock starts today).
+#include "screenshottour.h"
+
+#include "clusterpage.h"
+#include "engine.h"
+#include "exampage.h"
+#include "exercisepage.h"
+#include "instructorpage.h"
+#include "kubeview.h"
+#include "localbackend.h"
+#include "mainwindow.h"
+#include "queueview.h"
+#include "terminalpane.h"
+#include "timecontrols.h"
+#include "timelinewidget.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QPlainTextEdit>
+#include <QTableWidget>
+
+namespace schedlab::gui {
+
+namespace {
+
+const char kScript[] = "#!/bin/bash\n"
+                       "#SBATCH --job-name=sommeil\n"
+                       "#SBATCH --output=sommeil-%j.out\n"
+                       "#SBATCH --time=00:02:00\n"
+                       "#SBATCH --cpus-per-task=1\n"
+                       "hostname\n"
+                       "#SBATCH --mem=1G\n"
+                       "sleep 30\n";
+
+const char kDeployment[] =
+    "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: sommeil\n"
+    "spec:\n  replicas: 1\n  selector:\n    matchLabels:\n      app: sommeil\n"
+    "  template:\n    metadata:\n      labels:\n        app: sommeil\n"
+    "    spec:\n      containers:\n      - name: sommeil\n"
+    "        image: busybox\n"
+    "        command: [\"sh\", \"-c\", \"hostname; sleep 20\"]\n";
+
+bool writeFile(const QString &path, const QByteArray &text)
+{
+    QDir().mkpath(QFileInfo(path).path());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
+}
+
+} // namespace
+
+ScreenshotTour::ScreenshotTour(MainWindow *window, QString outputDir)
+    : window_(window)
+    , outputDir_(std::move(outputDir))
+{}
+
+void ScreenshotTour::waitMs(int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms)
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
+bool ScreenshotTour::shoot(const QString &name)
+{
+    waitMs(150); // let layouts and throttled views catch up
+    const QString path = QDir(outputDir_).filePath(name + QStringLiteral(".png"));
+    if (!window_->grab().save(path)) {
+        error_ = QObject::tr("Cannot write %1.").arg(path);
+        return false;
+    }
+    written_.append(path);
+    return true;
+}
+
+bool ScreenshotTour::settle()
+{
+    QString error;
+    if (!window_->cluster()->engine()->waitQuiescent(nullptr, QString(), &error)) {
+        error_ = error;
+        return false;
+    }
+    QApplication::processEvents();
+    return true;
+}
+
+bool ScreenshotTour::submit(const QString &script, const QString &cwd)
+{
+    QString name = QStringLiteral("sommeil.sbatch");
+    if (!script.isEmpty()) {
+        name = QStringLiteral("tour-%1.sbatch").arg(++scripts_);
+        if (!writeFile(QDir(cwd).filePath(name), script.toUtf8())) {
+            error_ = QObject::tr("Cannot write %1.").arg(QDir(cwd).filePath(name));
+            return false;
+        }
+    }
+    return command({QStringLiteral("sbatch"), name}, cwd);
+}
+
+bool ScreenshotTour::command(const QStringList &argv, const QString &cwd)
+{
+    bool done = false;
+    CommandOutput result;
+    window_->cluster()->run(argv, cwd, [&](const CommandOutput &o) {
+        result = o;
+        done = true;
+    });
+    QElapsedTimer t;
+    t.start();
+    while (!done && t.elapsed() < 20000)
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+    if (!done || result.exitCode != 0) {
+        error_ = QStringLiteral("%1: %2").arg(argv.join(u' '), QString::fromUtf8(result.err));
+        return false;
+    }
+    return true;
+}
+
+bool ScreenshotTour::prepareExercise()
+{
+    if (!window_->openExercise(QStringLiteral("ex1"))) {
+        error_ = QObject::tr("Exercise 1 cannot be opened.");
+        return false;
+    }
+    ExercisePage *page = window_->currentExercise();
+    CodeEditor *editor = page->editor(QStringLiteral("sommeil.sbatch"));
+    editor->setText(QString::fromLatin1(kScript));
+    editor->diagnoseNow();
+    page->saveAll();
+    page->grade();
+    return shoot(QStringLiteral("01-exercise"));
+}
+
+bool ScreenshotTour::fillCluster()
+{
+    const QString root = window_->cluster()->workDir();
+    const QString ex1 = QDir(root).filePath(QStringLiteral("ex1"));
+    const QString lab = QDir(root).filePath(QStringLiteral("tour"));
+    QDir().mkpath(lab);
+    const QString big = QStringLiteral("#!/bin/bash\n#SBATCH --job-name=%1\n#SBATCH -c 8\n"
+                                       "#SBATCH --time=%2\nsleep %3\n");
+    const bool submitted =
+        submit({}, ex1) &&
+        submit(big.arg(QStringLiteral("calcul"), QStringLiteral("10"), QStringLiteral("300")),
+               lab) &&
+        submit(big.arg(QStringLiteral("calcul"), QStringLiteral("10"), QStringLiteral("300")),
+               lab) &&
+        submit(big.arg(QStringLiteral("long"), QStringLiteral("30"), QStringLiteral("600")), lab) &&
+        submit(QStringLiteral("#!/bin/bash\n#SBATCH --job-name=gpu\n#SBATCH -p gpu\n"
+                              "#SBATCH --gres=gpu:1\n#SBATCH -c 4\n#SBATCH --time=5\n"
+                              "sleep 120\n"),
+               lab) &&
+        submit(QStringLiteral("#!/bin/bash\n#SBATCH --job-name=trop-long\n#SBATCH -p gpu\n"
+                              "#SBATCH --time=1\nsleep 600\n"),
+               lab) &&
+        writeFile(QDir(lab).filePath(QStringLiteral("sommeil-deploy.yaml")), kDeployment) &&
+        command({QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-f"),
+                 QStringLiteral("sommeil-deploy.yaml")},
+                lab);
+    if (!submitted)
+        return false;
+    // Four virtual minutes, event by event: the short jobs end, the long one still waits.
+    LocalBackend *backend = window_->cluster();
+    const qint64 until = backend->now() + 240;
+    for (int i = 0; i < 500 && backend->now() < until; ++i) {
+        if (!settle())
+            return false;
+        backend->jumpToNextEvent();
+        window_->clusterPage()->kube()->refresh();
+        QApplication::processEvents();
+    }
+    return settle();
+}
+
+bool ScreenshotTour::prepareClass(QString *classDir)
+{
+    const QString root = window_->cluster()->workDir();
+    *classDir = QDir(root).filePath(QStringLiteral(".tour-class"));
+    const QString good =
+        QString::fromLatin1(kScript)
+            .remove(QStringLiteral("hostname\n"))
+            .replace(QStringLiteral("sleep 30"), QStringLiteral("hostname\nsleep 30"));
+    const QString lines = QStringLiteral(
+        "La directive --mem placée après hostname n'est pas lue : sbatch arrête la lecture des "
+        "directives à la première commande.\n");
+    return writeFile(*classDir + QStringLiteral("/s01-alice/ex1/sommeil.sbatch"), good.toUtf8()) &&
+           writeFile(*classDir + QStringLiteral("/s01-alice/ex1/lignes.md"), lines.toUtf8()) &&
+           writeFile(*classDir + QStringLiteral("/s02-bruno/ex1/sommeil.sbatch"), kScript) &&
+           writeFile(*classDir + QStringLiteral("/s02-bruno/ex1/lignes.md"),
+                     "Le job dort 30 secondes.\n");
+}
+
+QStringList ScreenshotTour::run(QString *error)
+{
+    QDir().mkpath(outputDir_);
+    window_->resize(1600, 1000);
+    window_->timeControls()->pauseAction()->setChecked(true);
+    window_->terminals()->runCommand(QStringLiteral("cd ex1 && ls"));
+    bool ok = prepareExercise() && fillCluster();
+    if (ok) {
+        window_->terminals()->runCommand(QStringLiteral("squeue"));
+        waitMs(500);
+        ClusterPage *cluster = window_->clusterPage();
+        window_->openCluster(ClusterPage::QueueTab);
+        cluster->queue()->selectJob(4); // the job waiting for resources, with its reservation
+        ok = shoot(QStringLiteral("02-queue"));
+        window_->openCluster(ClusterPage::NodesTab);
+        ok = ok && shoot(QStringLiteral("03-nodes"));
+        window_->openCluster(ClusterPage::TimelineTab);
+        cluster->refreshTimelines();
+        cluster->timeline()->zoomToFit();
+        ok = ok && shoot(QStringLiteral("04-timeline"));
+        window_->openCluster(ClusterPage::KubernetesTab);
+        cluster->kube()->refresh();
+        waitMs(200);
+        cluster->kube()->pods()->selectRow(0);
+        ok = ok && shoot(QStringLiteral("05-kubernetes"));
+        window_->openCluster(ClusterPage::CompareTab);
+        cluster->refreshTimelines();
+        ok = ok && shoot(QStringLiteral("06-slurm-vs-kubernetes"));
+    }
+    QString classDir;
+    if (ok && prepareClass(&classDir) && window_->openClass(classDir)) {
+        InstructorPage *page = window_->instructorPage();
+        bool finished = false;
+        QObject::connect(page, &InstructorPage::gradingFinished, page,
+                         [&finished] { finished = true; });
+        page->gradeAll();
+        QElapsedTimer t;
+        t.start();
+        while (!finished && t.elapsed() < 30000)
+            QApplication::processEvents(QEventLoop::AllEvents, 20);
+        page->selectCell(QStringLiteral("s02-bruno"), QStringLiteral("ex1.script.directives"));
+        ok = shoot(QStringLiteral("07-instructor"));
+    }
+    if (ok && window_->openExercise(QStringLiteral("examen")) && window_->examPage()) {
+        ExamPage *exam = window_->examPage();
+        exam->startExam();
+        if (QPlainTextEdit *answer = exam->answerEditor(1))
+            answer->setPlainText(QStringLiteral("Son fairshare est bas : il a beaucoup calculé "
+                                                "ces derniers jours, les autres passent devant."));
+        ok = shoot(QStringLiteral("08-exam"));
+        exam->handInNow();
+    }
+    if (!ok && error)
+        *error = error_;
+    return ok ? written_ : QStringList();
+}
+
+} // namespace schedlab::gui
