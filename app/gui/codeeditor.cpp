@@ -1,6 +1,7 @@
 // QScintilla set up for the course's files, and diagnostics drawn as squiggles and notes.
 #include "codeeditor.h"
 
+#include "colourscheme.h"
 #include "editorcompletion.h"
 
 #include "optionhelp.h"
@@ -63,10 +64,15 @@ CodeEditor::CodeEditor(const QString &fileName, QWidget *parent)
     warningIndicator_ = indicatorDefine(QsciScintilla::SquiggleIndicator);
     setIndicatorForegroundColor(QColor(0xc0, 0x80, 0x00), warningIndicator_);
     const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    for (const auto &[style, fore, back] :
+    const bool dark = isDark(palette());
+    for (auto [style, fore, back] :
          {std::tuple(kErrorStyle, QColor(0x90, 0x10, 0x10), QColor(0xfd, 0xe8, 0xe8)),
           std::tuple(kWarningStyle, QColor(0x70, 0x50, 0x00), QColor(0xfd, 0xf4, 0xdc)),
           std::tuple(kInfoStyle, QColor(0x20, 0x40, 0x70), QColor(0xe8, 0xf0, 0xfa))}) {
+        if (dark) {
+            fore = inverted(fore);
+            back = inverted(back);
+        }
         SendScintilla(SCI_STYLESETFORE, style, fore);
         SendScintilla(SCI_STYLESETBACK, style, back);
         SendScintilla(SCI_STYLESETFONT, style, fixed.family().toUtf8().constData());
@@ -98,10 +104,41 @@ void CodeEditor::setUpLexer()
     if (lexer) {
         lexer->setDefaultFont(fixed);
         lexer->setFont(fixed, -1);
+        if (isDark(palette()))
+            darken(lexer);
         setLexer(lexer);
     } else {
         setFont(fixed);
     }
+    if (isDark(palette())) {
+        setPaper(palette().color(QPalette::Base));
+        setColor(palette().color(QPalette::Text));
+        setCaretForegroundColor(palette().color(QPalette::Text));
+        setMarginsBackgroundColor(palette().color(QPalette::Window));
+        setMarginsForegroundColor(palette().color(QPalette::PlaceholderText));
+        setFoldMarginColors(palette().color(QPalette::Window), palette().color(QPalette::Window));
+    }
+}
+
+// The lexers' colours are chosen for white paper: on a dark one, each keeps its hue and
+// takes the opposite lightness, so keywords stay blue and comments green, but readable.
+void CodeEditor::darken(QsciLexer *lexer) const
+{
+    const QColor paper = palette().color(QPalette::Base);
+    lexer->setDefaultPaper(paper);
+    lexer->setDefaultColor(palette().color(QPalette::Text));
+    for (int style = 0; style < 128; ++style) {
+        if (lexer->description(style).isEmpty())
+            continue;
+        lexer->setPaper(paper, style);
+        lexer->setColor(inverted(lexer->color(style)), style);
+    }
+}
+
+QColor CodeEditor::inverted(const QColor &colour)
+{
+    const QColor hsl = colour.toHsl();
+    return QColor::fromHsl(hsl.hslHue(), hsl.hslSaturation(), 255 - hsl.lightness());
 }
 
 void CodeEditor::diagnoseNow()

@@ -43,6 +43,8 @@ Q_SIGNALS:
 
 private:
     void setUpLexer();
+    void darken(QsciLexer *lexer) const;
+    static QColor inverted(const QColor &colour);
     void showHelp(int position, int x, int y);
     void showDiagnostics();
 

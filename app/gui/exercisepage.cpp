@@ -1,6 +1,7 @@
 // The exercise page: statement above, editors on the left, grading on the right.
 #include "exercisepage.h"
 
+#include "scenarioreplay.h"
 #include "scriptform.h"
 
 #include "exercise2.h"
@@ -9,6 +10,7 @@
 #include "scenario.h"
 
 #include <QAction>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -82,6 +84,14 @@ ExercisePage::ExercisePage(const grader::Rubric &rubric, Workspace *workspace, Q
     auto *gradingLayout = new QVBoxLayout(grading);
     gradingLayout->setContentsMargins(0, 0, 0, 0);
     gradingLayout->addWidget(check_);
+    if (QFile::exists(scenarioFile())) {
+        // Exercise 2: after grading, its scenario can be watched running in the cluster.
+        replay_ = new QPushButton(tr("Replay the scenario in the cluster"), this);
+        replay_->setEnabled(false);
+        replay_->setToolTip(tr("Available once the exercise has been checked"));
+        connect(replay_, &QPushButton::clicked, this, &ExercisePage::replayScenario);
+        gradingLayout->addWidget(replay_);
+    }
     gradingLayout->addWidget(score_);
     auto *resultSplit = new QSplitter(Qt::Vertical, grading);
     resultSplit->addWidget(results_);
@@ -114,6 +124,7 @@ ExercisePage::ExercisePage(const grader::Rubric &rubric, Workspace *workspace, Q
     page->addWidget(work);
     page->setStretchFactor(0, 1);
     page->setStretchFactor(1, 3);
+    page->setSizes({280, 520}); // the statement stays readable above the editors
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(page);
@@ -191,6 +202,8 @@ void ExercisePage::grade()
         QStringLiteral("moi"), rubric_, workspace_->exerciseDir(rubric_.exercise));
     result_ = grader::gradeExercise(rubric_, submission, grader::GradeOptions{true});
     showResult();
+    if (replay_)
+        replay_->setEnabled(true);
     Q_EMIT graded(rubric_.exercise, result_.score, result_.max);
 }
 
@@ -260,6 +273,29 @@ void ExercisePage::goToEvidence(QTreeWidgetItem *item)
             files_->setCurrentIndex(i);
     if (m.hasMatch())
         editor->goToLine(m.captured(1).toInt());
+}
+
+} // namespace schedlab::gui
+
+namespace schedlab::gui {
+
+QString ExercisePage::scenarioFile() const
+{
+    return QDir(workspace_->exerciseDir(rubric_.exercise))
+        .filePath(QStringLiteral("exercice2.yaml"));
+}
+
+void ExercisePage::replayScenario()
+{
+    auto *replay = new ScenarioReplay(this);
+    replay->setAttribute(Qt::WA_DeleteOnClose);
+    QString error;
+    if (!replay->replay(scenarioFile(), &error)) {
+        delete replay;
+        Q_EMIT problem(error);
+        return;
+    }
+    replay->show();
 }
 
 } // namespace schedlab::gui

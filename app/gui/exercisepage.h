@@ -38,6 +38,10 @@ public:
     FindBar *findBar() const { return findBar_; }
     CodeEditor *currentEditor() const;
     QPushButton *checkButton() const { return check_; }
+    // Exercise 2's "replay the scenario" (null for other exercises).
+    QPushButton *replayButton() const { return replay_; }
+    // Runs the exercise's scenario in the engine and shows its timeline and transcript.
+    void replayScenario();
     // Writes every edited file now (also done after each pause in typing).
     bool saveAll();
     // Grades the exercise as it is on disk and shows the result.
@@ -61,6 +65,8 @@ private:
     FindBar *findBar_;
     QHash<QString, CodeEditor *> editors_;
     QHash<QString, ScriptForm *> forms_;
+    QPushButton *replay_ = nullptr;
+    QString scenarioFile() const;
     QTimer savePause_;
     QPushButton *check_;
     QLabel *score_;

@@ -1,4 +1,5 @@
 // schedlab: the desktop workbench.
+#include "colourscheme.h"
 #include "language.h"
 #include "mainwindow.h"
 #include "screenshottour.h"
@@ -50,6 +51,7 @@ int main(int argc, char **argv)
     options.addOptions(
         {workspace, exercise, screenshot, screenshots, check, language, readyAndQuit});
     options.process(app);
+    schedlab::gui::applyColourScheme(schedlab::gui::savedColourScheme());
     schedlab::gui::installTranslations(options.isSet(language) ? options.value(language)
                                                                : schedlab::gui::savedLanguage());
 

@@ -1,6 +1,7 @@
 // The main window: navigation, pages, menus, and nothing lost on the way out.
 #include "mainwindow.h"
 
+#include "colourscheme.h"
 #include "exampage.h"
 #include "handin.h"
 #include "instructorpage.h"
@@ -313,6 +314,20 @@ void MainWindow::buildViewMenu()
     kube->setShortcut(QKeySequence(Qt::ALT | Qt::Key_K));
     connect(kube, &QAction::triggered, this, [this] { openCluster(ClusterPage::KubernetesTab); });
     clusterActions_ << queue << timeline << kube << terminalDock_->toggleViewAction();
+    QMenu *colours = view->addMenu(tr("&Colours"));
+    auto *schemes = new QActionGroup(colours);
+    for (const auto &[code, name] : {std::pair(QStringLiteral("system"), tr("As the system")),
+                                     std::pair(QStringLiteral("light"), tr("Light")),
+                                     std::pair(QStringLiteral("dark"), tr("Dark"))}) {
+        QAction *choice = colours->addAction(name);
+        choice->setCheckable(true);
+        choice->setChecked(savedColourScheme() == code);
+        schemes->addAction(choice);
+        connect(choice, &QAction::triggered, this, [this, code = code] {
+            saveColourScheme(code);
+            statusBar()->showMessage(tr("The colours change at the next start."));
+        });
+    }
     view->addSeparator();
     view->addAction(terminalDock_->toggleViewAction());
     terminalDock_->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_QuoteLeft));

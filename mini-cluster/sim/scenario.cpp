@@ -251,7 +251,7 @@ QStringList splitOptions(const QString &text)
 } // namespace
 
 SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODevice *out,
-                      const QString &workDirIn)
+                      const QString &workDirIn, const JobObserver &observer)
 {
     SimResult result;
     const QString conf = scenario.cluster.isEmpty() ? slurm::defaultSlurmConf() : scenario.cluster;
@@ -300,6 +300,11 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
         return result;
     }
     engine.controller().setPhases(scenario.phases);
+    if (observer)
+        engine.controller().setEventListener([&engine, &observer](const slurm::JobEvent &e) {
+            if (const slurm::Job *job = engine.controller().job(e.jobId))
+                observer(*job, e.time);
+        });
     engine.users().addUser(scenario.user);
     for (const ScenarioJob &j : scenario.jobs)
         engine.users().addUser(j.user);

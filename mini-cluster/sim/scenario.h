@@ -1,6 +1,8 @@
 // Scenario files (specs/scenario.md): reading them and running them into a transcript.
 #pragma once
 
+#include <functional>
+
 #include "controller.h"
 #include "slurmconfig.h"
 #include "users.h"
@@ -65,8 +67,12 @@ struct SimResult
     QString error;
 };
 
+// Called with each job as it changes (submitted, started, waiting for a new reason, ended):
+// how the app replays a scenario on a timeline.
+using JobObserver = std::function<void(const slurm::Job &job, qint64 now)>;
+
 // Runs a scenario in a fresh working directory and writes the transcript to `out`.
 SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODevice *out,
-                      const QString &workDir = QString());
+                      const QString &workDir = QString(), const JobObserver &observer = {});
 
 } // namespace schedlab

@@ -9,6 +9,7 @@
 #include "queuemodel.h"
 #include "queueview.h"
 #include "scenario.h"
+#include "scenarioreplay.h"
 #include "terminalpane.h"
 #include "terminalwidget.h"
 #include "timecontrols.h"
@@ -269,6 +270,28 @@ private Q_SLOTS:
         window_->terminals()->runCommand(QStringLiteral("squeue"));
         QTRY_VERIFY_WITH_TIMEOUT(terminal->screenText().contains(QStringLiteral(" sommeil ")),
                                  10000);
+    }
+
+    void exercise2ScenarioIsReplayedAfterGrading()
+    {
+        QVERIFY(window_->openExercise(QStringLiteral("ex2")));
+        ExercisePage *page = window_->currentExercise();
+        QVERIFY(page->replayButton());
+        QVERIFY(!page->replayButton()->isEnabled());
+        page->grade();
+        QVERIFY(page->replayButton()->isEnabled());
+        ScenarioReplay replay;
+        QString error;
+        QVERIFY2(replay.replay(workspace_->filePath(QStringLiteral("ex2/exercice2.yaml")), &error),
+                 qPrintable(error));
+        QVERIFY(replay.transcript().contains(QStringLiteral("JOBID PARTITION")));
+        // Every job of the scenario is on the timeline, the cancelled one with its state.
+        QVERIFY(replay.history().size() >= 4);
+        bool cancelled = false;
+        for (const JobRecord *r : replay.history().records())
+            cancelled = cancelled || r->finalState == QLatin1String("CANCELLED");
+        QVERIFY(cancelled);
+        QCOMPARE(replay.timeline()->data().items.size(), replay.history().size());
     }
 
     void theExamLocksTheRestUntilHandedIn()
