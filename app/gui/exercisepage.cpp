@@ -18,6 +18,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextBrowser>
@@ -67,6 +68,7 @@ ExercisePage::ExercisePage(const grader::Rubric &rubric, Workspace *workspace, Q
     statement_->setMarkdown(statementFor(rubric, *workspace));
     for (const QString &file : rubric.files)
         addEditor(file);
+    restoreOpenFile();
     results_->setHeaderLabels({tr("Criterion"), tr("Result"), tr("Points")});
     results_->setRootIsDecorated(true);
     results_->setWordWrap(true);
@@ -278,6 +280,17 @@ void ExercisePage::goToEvidence(QTreeWidgetItem *item)
 } // namespace schedlab::gui
 
 namespace schedlab::gui {
+
+// The file tab open when the app closed comes back at the next start.
+void ExercisePage::restoreOpenFile()
+{
+    const QString key = QStringLiteral("exercise/%1/file").arg(rubric_.exercise);
+    const int index = int(rubric_.files.indexOf(QSettings().value(key).toString()));
+    if (index >= 0)
+        files_->setCurrentIndex(index);
+    connect(files_, &QTabWidget::currentChanged, this,
+            [this, key](int i) { QSettings().setValue(key, rubric_.files.value(i)); });
+}
 
 QString ExercisePage::scenarioFile() const
 {

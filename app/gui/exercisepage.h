@@ -67,6 +67,7 @@ private:
     QHash<QString, ScriptForm *> forms_;
     QPushButton *replay_ = nullptr;
     QString scenarioFile() const;
+    void restoreOpenFile();
     QTimer savePause_;
     QPushButton *check_;
     QLabel *score_;

@@ -23,6 +23,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QStackedWidget>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTranslator>
@@ -226,6 +227,16 @@ private Q_SLOTS:
         window_->close();
         window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
         QCOMPARE(window_->lastExercise(), QStringLiteral("ex4"));
+    }
+
+    void theOpenFileTabIsRestored()
+    {
+        QTabWidget *tabs = window_->currentExercise()->findChild<QTabWidget *>();
+        tabs->setCurrentIndex(1); // lignes.md
+        window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
+        QVERIFY(window_->openExercise(QStringLiteral("ex1")));
+        QCOMPARE(window_->currentExercise()->currentEditor()->fileName(),
+                 QStringLiteral("lignes.md"));
     }
 
     void navigationOpensEveryExercise()
