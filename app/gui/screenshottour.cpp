@@ -222,6 +222,7 @@ QStringList ScreenshotTour::run(QString *error)
         ok = ok && shoot(QStringLiteral("05-kubernetes"));
         window_->openCluster(ClusterPage::CompareTab);
         cluster->refreshTimelines();
+        cluster->compareSlurm()->zoomToFit(); // the other timeline follows
         ok = ok && shoot(QStringLiteral("06-slurm-vs-kubernetes"));
     }
     QString classDir;

@@ -135,10 +135,21 @@ QWidget *ClusterPage::buildCompareTab()
     };
     sync(compareSlurm_, compareKube_);
     sync(compareKube_, compareSlurm_);
+    auto *bar = new QToolBar;
+    bar->addAction(tr("Fit"), compareSlurm_, &TimelineWidget::zoomToFit);
+    bar->addAction(tr("Follow the clock"), this, [this] {
+        compareSlurm_->setFollowClock(true);
+        compareKube_->setFollowClock(true);
+    });
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(compareSlurm_);
     split->addWidget(compareKube_);
-    return split;
+    auto *tab = new QWidget;
+    auto *layout = new QVBoxLayout(tab);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(bar);
+    layout->addWidget(split);
+    return tab;
 }
 
 QStringList ClusterPage::nodeNames() const
