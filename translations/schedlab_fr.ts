@@ -286,42 +286,42 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="23"/>
+        <location filename="../app/gui/main.cpp" line="24"/>
         <source>The Slurm and Kubernetes scheduling workbench.</source>
         <translation>L&apos;atelier d&apos;ordonnancement Slurm et Kubernetes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="26"/>
+        <location filename="../app/gui/main.cpp" line="27"/>
         <source>The student&apos;s folder.</source>
         <translation>Le dossier de l&apos;étudiant.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="31"/>
         <source>Open this exercise (ex1, ...).</source>
         <translation>Ouvrir cet exercice (ex1, ...).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="33"/>
+        <location filename="../app/gui/main.cpp" line="34"/>
         <source>Save the window as a PNG and quit.</source>
         <translation>Enregistrer la fenêtre en PNG et quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="38"/>
         <source>Check the opened exercise at once.</source>
         <translation>Vérifier tout de suite l&apos;exercice ouvert.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="40"/>
+        <location filename="../app/gui/main.cpp" line="41"/>
         <source>Interface language: fr, en or system.</source>
         <translation>Langue de l&apos;interface : fr, en ou system.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="44"/>
+        <location filename="../app/gui/main.cpp" line="45"/>
         <source>Save a screenshot of every main view in DIR and quit (use a new, empty workspace).</source>
         <translation>Enregistrer une capture d&apos;écran de chaque vue principale dans DIR et quitter (utilisez un espace de travail neuf et vide).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="60"/>
+        <location filename="../app/gui/main.cpp" line="62"/>
         <source>The exercises cannot be read:
 %1</source>
         <translation>Les exercices sont illisibles :
@@ -459,11 +459,13 @@
     </message>
     <message>
         <location filename="../app/gui/cluster/clusterpage.cpp" line="105"/>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="139"/>
         <source>Fit</source>
         <translation>Ajuster</translation>
     </message>
     <message>
         <location filename="../app/gui/cluster/clusterpage.cpp" line="106"/>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="140"/>
         <source>Follow the clock</source>
         <translation>Suivre l&apos;horloge</translation>
     </message>
@@ -478,28 +480,28 @@
         <translation>Exporter en SVG…</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/clusterpage.cpp" line="171"/>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="182"/>
         <source>PNG images (*.png)</source>
         <translation>Images PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/clusterpage.cpp" line="171"/>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="182"/>
         <source>SVG drawings (*.svg)</source>
         <translation>Dessins SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/clusterpage.cpp" line="173"/>
-        <location filename="../app/gui/cluster/clusterpage.cpp" line="181"/>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="184"/>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="192"/>
         <source>Export the timeline</source>
         <translation>Exporter la chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/clusterpage.cpp" line="199"/>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="210"/>
         <source>Job %1 (%2): %3</source>
         <translation>Job %1 (%2) : %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/clusterpage.cpp" line="216"/>
+        <location filename="../app/gui/cluster/clusterpage.cpp" line="235"/>
         <source>Pod %1: %2</source>
         <translation>Pod %1 : %2</translation>
     </message>
@@ -851,62 +853,72 @@
 <context>
     <name>schedlab::gui::ExercisePage</name>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="59"/>
+        <location filename="../app/gui/exercisepage.cpp" line="62"/>
         <source>Check my work</source>
         <translation>Vérifier</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="68"/>
+        <location filename="../app/gui/exercisepage.cpp" line="72"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="68"/>
+        <location filename="../app/gui/exercisepage.cpp" line="72"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="68"/>
+        <location filename="../app/gui/exercisepage.cpp" line="72"/>
         <source>Points</source>
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="73"/>
+        <location filename="../app/gui/exercisepage.cpp" line="77"/>
         <source>Grade this exercise now (Ctrl+Enter)</source>
         <translation>Corriger cet exercice maintenant (Ctrl+Entrée)</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="79"/>
+        <location filename="../app/gui/exercisepage.cpp" line="83"/>
         <source>Select a criterion to read its feedback in full.</source>
         <translation>Choisissez un critère pour lire son commentaire en entier.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="100"/>
+        <location filename="../app/gui/exercisepage.cpp" line="91"/>
+        <source>Replay the scenario in the cluster</source>
+        <translation>Rejouer le scénario dans le cluster</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="93"/>
+        <source>Available once the exercise has been checked</source>
+        <translation>Disponible une fois l'exercice vérifié</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="112"/>
         <source>Find</source>
         <translation>Rechercher</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="103"/>
+        <location filename="../app/gui/exercisepage.cpp" line="115"/>
         <source>Replace</source>
         <translation>Remplacer</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="200"/>
+        <location filename="../app/gui/exercisepage.cpp" line="215"/>
         <source>Score: %1 / %2</source>
         <translation>Note : %1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="202"/>
+        <location filename="../app/gui/exercisepage.cpp" line="217"/>
         <source>to be reviewed</source>
         <translation>à vérifier</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="203"/>
+        <location filename="../app/gui/exercisepage.cpp" line="218"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="204"/>
+        <location filename="../app/gui/exercisepage.cpp" line="219"/>
         <source>failed</source>
         <translation>non réussi</translation>
     </message>
@@ -1306,173 +1318,194 @@
 <context>
     <name>schedlab::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="42"/>
+        <location filename="../app/gui/mainwindow.cpp" line="43"/>
         <source>SchedLab — Slurm and Kubernetes scheduling</source>
         <translation>SchedLab — Ordonnancement Slurm et Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="59"/>
+        <location filename="../app/gui/mainwindow.cpp" line="60"/>
         <source>Workspace: %1</source>
         <translation>Espace de travail : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="76"/>
+        <location filename="../app/gui/mainwindow.cpp" line="77"/>
         <source>The mini-cluster could not start: %1</source>
         <translation>Le mini-cluster n&apos;a pas pu démarrer : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="87"/>
+        <location filename="../app/gui/mainwindow.cpp" line="88"/>
         <source>Terminal</source>
         <translation>Terminal</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="110"/>
+        <location filename="../app/gui/mainwindow.cpp" line="111"/>
         <source>Course</source>
         <translation>Cours</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="117"/>
+        <location filename="../app/gui/mainwindow.cpp" line="118"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="119"/>
+        <location filename="../app/gui/mainwindow.cpp" line="120"/>
         <source>Queue</source>
         <translation>File d&apos;attente</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="120"/>
+        <location filename="../app/gui/mainwindow.cpp" line="121"/>
         <source>Nodes</source>
         <translation>Nœuds</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="121"/>
+        <location filename="../app/gui/mainwindow.cpp" line="122"/>
         <source>Timeline</source>
         <translation>Chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="122"/>
+        <location filename="../app/gui/mainwindow.cpp" line="123"/>
         <source>Kubernetes</source>
         <translation>Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="123"/>
+        <location filename="../app/gui/mainwindow.cpp" line="124"/>
         <source>Slurm vs Kubernetes</source>
         <translation>Slurm vs Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="153"/>
+        <location filename="../app/gui/mainwindow.cpp" line="154"/>
         <source>Last checked %1</source>
         <translation>Dernière vérification : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="160"/>
+        <location filename="../app/gui/mainwindow.cpp" line="161"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="161"/>
+        <location filename="../app/gui/mainwindow.cpp" line="162"/>
         <source>Choose the &amp;workspace…</source>
         <translation>Choisir l&apos;&amp;espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="163"/>
+        <location filename="../app/gui/mainwindow.cpp" line="164"/>
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="169"/>
+        <location filename="../app/gui/mainwindow.cpp" line="170"/>
         <source>&amp;Hand in my work…</source>
         <translation>&amp;Rendre mon travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="173"/>
+        <location filename="../app/gui/mainwindow.cpp" line="174"/>
         <source>&amp;Instructor mode: open a class…</source>
         <translation>&amp;Mode enseignant : ouvrir une classe…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="177"/>
+        <location filename="../app/gui/mainwindow.cpp" line="178"/>
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="179"/>
+        <location filename="../app/gui/mainwindow.cpp" line="180"/>
+        <location filename="../app/gui/mainwindow.cpp" line="319"/>
         <source>As the system</source>
         <translation>Comme le système</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="188"/>
+        <location filename="../app/gui/mainwindow.cpp" line="189"/>
         <source>The language changes at the next start.</source>
         <translation>La langue change au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="192"/>
+        <location filename="../app/gui/mainwindow.cpp" line="193"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="217"/>
+        <location filename="../app/gui/mainwindow.cpp" line="218"/>
         <source>Class folder (one sub-folder per student)</source>
         <translation>Dossier de classe (un sous-dossier par étudiant)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="228"/>
+        <location filename="../app/gui/mainwindow.cpp" line="229"/>
         <source>Instructor</source>
         <translation>Enseignant</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="259"/>
+        <location filename="../app/gui/mainwindow.cpp" line="265"/>
         <source>Exam in progress: lessons, exercises, grading and the cluster come back once the paper is handed in.</source>
         <translation>Examen en cours : les cours, les exercices, la correction et le cluster reviendront une fois la copie rendue.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="300"/>
+        <location filename="../app/gui/mainwindow.cpp" line="306"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="301"/>
+        <location filename="../app/gui/mainwindow.cpp" line="307"/>
         <source>&amp;Queue</source>
         <translation>&amp;File d&apos;attente</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="304"/>
+        <location filename="../app/gui/mainwindow.cpp" line="310"/>
         <source>&amp;Timeline</source>
         <translation>&amp;Chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="307"/>
+        <location filename="../app/gui/mainwindow.cpp" line="313"/>
         <source>&amp;Kubernetes</source>
         <translation>&amp;Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="342"/>
-        <location filename="../app/gui/mainwindow.cpp" line="348"/>
+        <location filename="../app/gui/mainwindow.cpp" line="317"/>
+        <source>&amp;Colours</source>
+        <translation>&amp;Couleurs</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="320"/>
+        <source>Light</source>
+        <translation>Claires</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="321"/>
+        <source>Dark</source>
+        <translation>Sombres</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="328"/>
+        <source>The colours change at the next start.</source>
+        <translation>Les couleurs changent au prochain démarrage.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="362"/>
+        <location filename="../app/gui/mainwindow.cpp" line="368"/>
         <source>Workspace</source>
         <translation>Espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="349"/>
+        <location filename="../app/gui/mainwindow.cpp" line="369"/>
         <source>SchedLab will use %1 from its next start.</source>
         <translation>SchedLab utilisera %1 à partir du prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="359"/>
+        <location filename="../app/gui/mainwindow.cpp" line="379"/>
         <source>Hand in my work</source>
         <translation>Rendre mon travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="361"/>
+        <location filename="../app/gui/mainwindow.cpp" line="381"/>
         <source>Zip archives (*.zip)</source>
         <translation>Archives zip (*.zip)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="369"/>
+        <location filename="../app/gui/mainwindow.cpp" line="389"/>
         <source>%1 files handed in: %2</source>
         <translation>%1 fichiers rendus : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="375"/>
+        <location filename="../app/gui/mainwindow.cpp" line="395"/>
         <source>SchedLab</source>
         <translation>SchedLab</translation>
     </message>
@@ -1639,69 +1672,87 @@
 <context>
     <name>schedlab::gui::QueueView</name>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="77"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="78"/>
         <source>All jobs</source>
         <translation>Tous les jobs</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="78"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="79"/>
         <source>Waiting (PD)</source>
         <translation>En attente (PD)</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="79"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="80"/>
         <source>Running (R, CG)</source>
         <translation>En cours (R, CG)</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="80"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="81"/>
         <source>In the queue (PD, R, CG)</source>
         <translation>Dans la file d&apos;attente (PD, R, CG)</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="81"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="82"/>
         <source>Ended</source>
         <translation>Terminés</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="85"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="86"/>
         <source>User</source>
         <translation>Utilisateur</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="89"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="90"/>
         <source>Job id or name</source>
         <translation>Numéro ou nom du job</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="92"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="93"/>
         <source>Cancel job</source>
         <translation>Annuler le job</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="93"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="94"/>
         <source>Runs scancel on the selected job</source>
         <translation>Lance scancel sur le job sélectionné</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="96"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="97"/>
         <source>Show:</source>
         <translation>Afficher :</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="108"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="109"/>
         <source>Select a job to see why the scheduler left it where it is, or why it started it.</source>
         <translation>Sélectionnez un job pour voir pourquoi l&apos;ordonnanceur l&apos;a laissé là où il est, ou pourquoi il l&apos;a lancé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="114"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="115"/>
         <source>scontrol show job</source>
         <translation>scontrol show job</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="174"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="175"/>
         <source>scancel %1</source>
         <translation>scancel %1</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::ScenarioReplay</name>
+    <message>
+        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="27"/>
+        <source>Scenario replayed in the mini-cluster</source>
+        <translation>Scénario rejoué dans le mini-cluster</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="62"/>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="78"/>
+        <source>%1: the replay stopped: %2</source>
+        <translation>%1 : la relecture s'est arrêtée : %2</translation>
     </message>
 </context>
 <context>
