@@ -74,6 +74,7 @@ int main(int argc, char **argv)
     if (options.isSet(readyAndQuit)) {
         // Posted behind the first paint of the shown window: the window is usable then.
         QTimer::singleShot(0, &window, [&] {
+            window.repaint(); // every widget painted once, synchronously, before "ready"
             std::fputs("ready\n", stdout);
             std::fflush(stdout);
             window.close();
