@@ -6,8 +6,11 @@
 #include "handin.h"
 #include "instructorpage.h"
 #include "language.h"
+#include "lessonpage.h"
 #include "localbackend.h"
+#include "scenarioreplay.h"
 #include "terminalpane.h"
+#include "terminalwidget.h"
 #include "timecontrols.h"
 
 #include <QAction>
@@ -47,6 +50,7 @@ MainWindow::MainWindow(const grader::RubricSet &rubrics, const QString &workspac
     navigation_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     navigation_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     buildCluster();
+    buildLessons();
     buildNavigation();
     buildMenus();
     buildViewMenu();
@@ -92,6 +96,85 @@ void MainWindow::buildCluster()
     terminals_->openTerminal();
 }
 
+// The lessons, read once; their files and commands live in <workspace>/lecons.
+void MainWindow::buildLessons()
+{
+    QStringList errors;
+    QList<Lesson> lessons = loadLessons(defaultLessonsDir(), &errors);
+    if (!errors.isEmpty())
+        statusBar()->showMessage(errors.join(QStringLiteral(" ; ")));
+    if (lessons.isEmpty())
+        return;
+    lessonPage_ = new LessonPage(
+        std::move(lessons), QDir(workspace_.root()).filePath(QStringLiteral("lecons")), pages_);
+    pages_->addWidget(lessonPage_);
+    connect(lessonPage_, &LessonPage::runCommands, this, &MainWindow::runLessonCommands);
+    connect(lessonPage_, &LessonPage::problem, this, &MainWindow::showProblem);
+    connect(lessonPage_, &LessonPage::playScenario, this, [this](const QString &file) {
+        auto *replay = new ScenarioReplay(this);
+        replay->setAttribute(Qt::WA_DeleteOnClose);
+        QString error;
+        if (!replay->replay(file, &error)) {
+            delete replay;
+            showProblem(error);
+            return;
+        }
+        replay->show();
+    });
+    connect(lessonPage_, &LessonPage::lessonRead, this, [this](const QString &id) {
+        const QString key = QStringLiteral("lesson:") + id;
+        if (!progress_.latest().contains(key)) {
+            progress_.record(key, 1, 1, QDateTime::currentDateTimeUtc());
+            showProgress();
+        }
+    });
+}
+
+void MainWindow::addLessonsToNavigation(QTreeWidgetItem *course)
+{
+    if (!lessonPage_)
+        return;
+    auto *module = new QTreeWidgetItem(course, {tr("Lessons")});
+    QTreeWidgetItem *further = nullptr;
+    for (const Lesson &lesson : lessonPage_->lessons()) {
+        QTreeWidgetItem *parent = module;
+        if (lesson.part == QLatin1String("plus-loin")) {
+            if (!further)
+                further = new QTreeWidgetItem(course, {tr("Going further")});
+            parent = further;
+        }
+        auto *item = new QTreeWidgetItem(parent, {lesson.title});
+        item->setToolTip(0, lesson.title);
+        item->setData(0, Qt::UserRole + 3, lesson.id);
+    }
+}
+
+bool MainWindow::openLesson(const QString &id)
+{
+    if (examLocked_ || !lessonPage_ || !lessonPage_->showLesson(id))
+        return false;
+    pages_->setCurrentWidget(lessonPage_);
+    for (QTreeWidgetItemIterator it(navigation_); *it; ++it)
+        if ((*it)->data(0, Qt::UserRole + 3).toString() == id &&
+            navigation_->currentItem() != *it) {
+            const QSignalBlocker quiet(navigation_);
+            navigation_->setCurrentItem(*it);
+        }
+    return true;
+}
+
+// A lesson's command lines run where its files are, in the terminal below, as typed.
+void MainWindow::runLessonCommands(const QStringList &commands, const QString &dir)
+{
+    QDir().mkpath(dir);
+    terminalDock_->show();
+    QString quoted = dir;
+    quoted.replace(QLatin1String("'"), QLatin1String("'\\''"));
+    terminals_->runCommand(QStringLiteral("cd '%1'").arg(quoted));
+    for (const QString &command : commands)
+        terminals_->runCommand(command);
+}
+
 void MainWindow::openCluster(ClusterPage::Tab tab)
 {
     if (examLocked_)
@@ -109,6 +192,7 @@ void MainWindow::openCluster(ClusterPage::Tab tab)
 void MainWindow::buildNavigation()
 {
     auto *course = new QTreeWidgetItem(navigation_, {tr("Course")});
+    addLessonsToNavigation(course);
     for (const grader::Rubric &r : rubrics_.rubrics) {
         auto *item = new QTreeWidgetItem(course, {r.title});
         item->setData(0, Qt::UserRole, r.exercise);
@@ -131,7 +215,9 @@ void MainWindow::buildNavigation()
     connect(navigation_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
         if (!item)
             return;
-        if (const int view = item->data(0, Qt::UserRole + 1).toInt(); view > 0)
+        if (const QString lesson = item->data(0, Qt::UserRole + 3).toString(); !lesson.isEmpty())
+            openLesson(lesson);
+        else if (const int view = item->data(0, Qt::UserRole + 1).toInt(); view > 0)
             openCluster(ClusterPage::Tab(view - 1));
         else if (item->data(0, Qt::UserRole + 2).toBool() && instructorPage_)
             pages_->setCurrentWidget(instructorPage_);
@@ -145,6 +231,12 @@ void MainWindow::showProgress()
 {
     const QHash<QString, Attempt> latest = progress_.latest();
     for (QTreeWidgetItemIterator it(navigation_); *it; ++it) {
+        const QString lesson = (*it)->data(0, Qt::UserRole + 3).toString();
+        if (!lesson.isEmpty() && latest.contains(QStringLiteral("lesson:") + lesson)) {
+            (*it)->setText(1, QStringLiteral("✓"));
+            (*it)->setToolTip(1, tr("Read"));
+            continue;
+        }
         const QString id = (*it)->data(0, Qt::UserRole).toString();
         const auto attempt = latest.constFind(id);
         if (id.isEmpty() || attempt == latest.constEnd())
@@ -406,6 +498,10 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QSettings().setValue(QStringLiteral("window/state"), saveState());
     if (examPage_)
         examPage_->saveAnswers();
+    if (lessonPage_ && !lessonPage_->saveAll()) {
+        event->ignore();
+        return;
+    }
     if (ExercisePage *page = currentExercise())
         QSettings().setValue(QStringLiteral("window/exercise"), page->rubric().exercise);
     event->accept();

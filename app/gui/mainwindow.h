@@ -19,6 +19,7 @@ namespace schedlab::gui {
 
 class ExamPage;
 class InstructorPage;
+class LessonPage;
 class LocalBackend;
 class TerminalPane;
 class TimeControls;
@@ -46,6 +47,11 @@ public:
     ExamPage *examPage() const { return examPage_; }
     // While the exam runs: no lessons, exercises, grading, cluster or terminal.
     bool examLocked() const { return examLocked_; }
+    // Shows a lesson ("01-ce-que-decide-l-ordonnanceur"); false when there is none.
+    bool openLesson(const QString &id);
+    LessonPage *lessonPage() const { return lessonPage_; }
+    // Types a lesson's command lines into the terminal, in the lesson's folder.
+    void runLessonCommands(const QStringList &commands, const QString &dir);
     // Instructor mode: opens a class folder (one sub-folder per student) in its own page.
     bool openClass(const QString &folder);
     InstructorPage *instructorPage() const { return instructorPage_; }
@@ -62,6 +68,9 @@ private:
     void buildCluster();
     void buildViewMenu();
     void buildExam();
+    void buildLessons();
+    void addLessonsToNavigation(QTreeWidgetItem *course);
+
     void lockForExam(bool locked);
     void chooseClass();
     void selectInNavigation(const QString &exercise);
@@ -83,6 +92,7 @@ private:
     TimeControls *timeControls_ = nullptr;
     ExamPage *examPage_ = nullptr;
     InstructorPage *instructorPage_ = nullptr;
+    LessonPage *lessonPage_ = nullptr;
     bool examLocked_ = false;
     QList<QAction *> clusterActions_; // disabled during the exam
 };

@@ -1,0 +1,231 @@
+// The lesson reader. Markdown is shown by Qt's own Markdown support; each interactive block
+// is a small framed panel whose button does what the lesson says, so "try it yourself"
+// leaves the student's terminal and files as the lesson describes.
+#include "lessonpage.h"
+
+#include "codeeditor.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFontDatabase>
+#include <QFrame>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace schedlab::gui {
+
+LessonPage::LessonPage(QList<Lesson> lessons, QString workDir, QWidget *parent)
+    : QWidget(parent)
+    , lessons_(std::move(lessons))
+    , workDir_(std::move(workDir))
+    , scroll_(new QScrollArea)
+    , files_(new QTabWidget)
+{
+    scroll_->setWidgetResizable(true);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    files_->setDocumentMode(true);
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->addWidget(scroll_);
+    split->addWidget(files_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(split);
+    files_->hide(); // until a lesson opens a file
+    savePause_.setSingleShot(true);
+    savePause_.setInterval(500); // saved after each pause in typing, as exercises are
+    connect(&savePause_, &QTimer::timeout, this, &LessonPage::saveAll);
+    connect(scroll_->verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
+        if (!current_.isEmpty() && value >= scroll_->verticalScrollBar()->maximum())
+            Q_EMIT lessonRead(current_);
+    });
+}
+
+bool LessonPage::showLesson(const QString &id)
+{
+    const Lesson *lesson = nullptr;
+    for (const Lesson &l : lessons_)
+        if (l.id == id)
+            lesson = &l;
+    if (!lesson)
+        return false;
+    clearBlocks();
+    current_ = id;
+    content_ = new QWidget;
+    blocks_ = new QVBoxLayout(content_);
+    blocks_->setContentsMargins(24, 16, 24, 24);
+    blocks_->setSpacing(12);
+    auto *title = new QLabel(lesson->title);
+    QFont big = title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.6);
+    big.setBold(true);
+    title->setFont(big);
+    title->setWordWrap(true);
+    blocks_->addWidget(title);
+    if (lesson->part == QLatin1String("plus-loin")) {
+        auto *further = new QLabel(tr("Going further: beyond the module's programme."));
+        further->setStyleSheet(QStringLiteral("font-style: italic;"));
+        blocks_->addWidget(further);
+    }
+    for (int i = 0; i < lesson->blocks.size(); ++i)
+        blocks_->addWidget(blockWidget(lesson->blocks[i], i));
+    blocks_->addStretch(1);
+    scroll_->setWidget(content_);
+    // A short lesson has nothing to scroll: reaching it is reading it.
+    if (scroll_->verticalScrollBar()->maximum() == 0)
+        Q_EMIT lessonRead(id);
+    return true;
+}
+
+void LessonPage::clearBlocks()
+{
+    buttons_.clear();
+    delete scroll_->takeWidget();
+    content_ = nullptr;
+}
+
+QPushButton *LessonPage::addButton(const QString &text)
+{
+    auto *button = new QPushButton(text);
+    button->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
+    buttons_.append(button);
+    return button;
+}
+
+QWidget *LessonPage::blockWidget(const LessonBlock &block, int index)
+{
+    if (block.kind == LessonBlock::Kind::Markdown) {
+        auto *text = new QLabel;
+        text->setTextFormat(Qt::MarkdownText);
+        text->setText(block.markdown);
+        text->setWordWrap(true);
+        text->setOpenExternalLinks(true);
+        text->setTextInteractionFlags(Qt::TextBrowserInteraction);
+        return text;
+    }
+    if (block.kind == LessonBlock::Kind::Run)
+        return runWidget(block);
+    if (block.kind == LessonBlock::Kind::Check)
+        return checkWidget(block, index);
+    auto *frame = new QFrame;
+    frame->setFrameShape(QFrame::StyledPanel);
+    auto *layout = new QHBoxLayout(frame);
+    QPushButton *button = addButton(block.label);
+    layout->addWidget(button);
+    layout->addStretch(1);
+    if (block.kind == LessonBlock::Kind::Scenario) {
+        const QString lessonsDir = QFileInfo(lessons_.first().path).path();
+        const QString file = QDir(lessonsDir).filePath(QStringLiteral("scenarios/") + block.file);
+        connect(button, &QPushButton::clicked, this, [this, file] { Q_EMIT playScenario(file); });
+    } else {
+        connect(button, &QPushButton::clicked, this,
+                [this, block] { openFile(block.file, block.content); });
+    }
+    return frame;
+}
+
+QWidget *LessonPage::runWidget(const LessonBlock &block)
+{
+    auto *frame = new QFrame;
+    frame->setFrameShape(QFrame::StyledPanel);
+    auto *layout = new QVBoxLayout(frame);
+    auto *code = new QLabel(block.commands.join(u'\n'));
+    code->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    code->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(code);
+    QPushButton *button = addButton(block.label);
+    button->setToolTip(tr("Types these lines into the terminal below"));
+    connect(button, &QPushButton::clicked, this,
+            [this, commands = block.commands] { Q_EMIT runCommands(commands, workDir_); });
+    layout->addWidget(button);
+    return frame;
+}
+
+QWidget *LessonPage::checkWidget(const LessonBlock &block, int index)
+{
+    auto *frame = new QFrame;
+    frame->setFrameShape(QFrame::StyledPanel);
+    auto *layout = new QVBoxLayout(frame);
+    auto *question = new QLabel(tr("Check yourself: %1").arg(block.question));
+    question->setWordWrap(true);
+    auto *answer = new QLineEdit;
+    answer->setPlaceholderText(tr("Your answer, in a sentence"));
+    auto *verdict = new QLabel;
+    verdict->setWordWrap(true);
+    QPushButton *button = addButton(block.label);
+    auto check = [this, block, index, answer, verdict] {
+        const CheckVerdict v = checkAnswer(block, answer->text());
+        verdict->setText(v.right ? QStringLiteral("✓ ") + block.right
+                                 : QStringLiteral("✗ ") + block.wrong);
+        verdict->setStyleSheet(v.right ? QStringLiteral("color: #2e8b3e;")
+                                       : QStringLiteral("color: #c62828;"));
+        if (v.right)
+            Q_EMIT checkPassed(current_, index);
+    };
+    connect(button, &QPushButton::clicked, this, check);
+    connect(answer, &QLineEdit::returnPressed, this, check);
+    layout->addWidget(question);
+    layout->addWidget(answer);
+    layout->addWidget(button);
+    layout->addWidget(verdict);
+    return frame;
+}
+
+CodeEditor *LessonPage::openFile(const QString &file, const QString &content)
+{
+    const QString path = QDir(workDir_).filePath(file);
+    if (!QFile::exists(path)) {
+        // The student's own version is never overwritten: the lesson only starts it.
+        QDir().mkpath(QFileInfo(path).path());
+        QSaveFile out(path);
+        if (!out.open(QIODevice::WriteOnly) || out.write(content.toUtf8()) < 0 || !out.commit()) {
+            Q_EMIT problem(tr("Cannot write %1: %2").arg(path, out.errorString()));
+            return nullptr;
+        }
+    }
+    if (CodeEditor *open = editors_.value(file)) {
+        files_->setCurrentWidget(open);
+        return open;
+    }
+    QFile in(path);
+    if (!in.open(QIODevice::ReadOnly)) {
+        Q_EMIT problem(tr("Cannot read %1: %2").arg(path, in.errorString()));
+        return nullptr;
+    }
+    auto *editor = new CodeEditor(file);
+    editor->setText(QString::fromUtf8(in.readAll()));
+    editor->setModified(false);
+    editor->diagnoseNow();
+    connect(editor, &QsciScintilla::textChanged, &savePause_, qOverload<>(&QTimer::start));
+    editors_.insert(file, editor);
+    files_->addTab(editor, file);
+    files_->setCurrentWidget(editor);
+    files_->show();
+    return editor;
+}
+
+bool LessonPage::saveAll()
+{
+    for (auto it = editors_.cbegin(); it != editors_.cend(); ++it) {
+        if (!it.value()->isModified())
+            continue;
+        QSaveFile out(QDir(workDir_).filePath(it.key()));
+        if (!out.open(QIODevice::WriteOnly) || out.write(it.value()->text().toUtf8()) < 0 ||
+            !out.commit()) {
+            Q_EMIT problem(tr("Cannot save %1: %2").arg(it.key(), out.errorString()));
+            return false;
+        }
+        it.value()->setModified(false);
+    }
+    return true;
+}
+
+} // namespace schedlab::gui
