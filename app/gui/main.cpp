@@ -29,6 +29,10 @@ int main(int argc, char **argv)
     const QCommandLineOption exercise(
         QStringLiteral("exercise"),
         QApplication::translate("main", "Open this exercise (ex1, ...)."), QStringLiteral("ID"));
+    const QCommandLineOption lesson(
+        QStringLiteral("lesson"),
+        QApplication::translate("main", "Open this lesson (01-ce-que-decide-l-ordonnanceur, ...)."),
+        QStringLiteral("ID"));
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),
         QApplication::translate("main", "Save the window as a PNG and quit."),
@@ -49,7 +53,7 @@ int main(int argc, char **argv)
     QCommandLineOption readyAndQuit(QStringLiteral("ready-and-quit"));
     readyAndQuit.setFlags(QCommandLineOption::HiddenFromHelp);
     options.addOptions(
-        {workspace, exercise, screenshot, screenshots, check, language, readyAndQuit});
+        {workspace, exercise, lesson, screenshot, screenshots, check, language, readyAndQuit});
     options.process(app);
     schedlab::gui::applyColourScheme(schedlab::gui::savedColourScheme());
     schedlab::gui::installTranslations(options.isSet(language) ? options.value(language)
@@ -68,6 +72,8 @@ int main(int argc, char **argv)
     QDir().mkpath(root);
     schedlab::gui::MainWindow window(rubrics, root);
     window.openExercise(options.isSet(exercise) ? options.value(exercise) : window.lastExercise());
+    if (options.isSet(lesson) && !window.openLesson(options.value(lesson)))
+        std::fprintf(stderr, "schedlab: no lesson %s\n", qPrintable(options.value(lesson)));
     window.show();
     if (options.isSet(check) && window.currentExercise())
         window.currentExercise()->grade();

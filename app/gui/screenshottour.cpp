@@ -8,6 +8,7 @@
 #include "exercisepage.h"
 #include "instructorpage.h"
 #include "kubeview.h"
+#include "lessonpage.h"
 #include "localbackend.h"
 #include "mainwindow.h"
 #include "queueview.h"
@@ -239,13 +240,17 @@ QStringList ScreenshotTour::run(QString *error)
         page->selectCell(QStringLiteral("s02-bruno"), QStringLiteral("ex1.script.directives"));
         ok = shoot(QStringLiteral("07-instructor"));
     }
+    if (ok && window_->lessonPage() && !window_->lessonPage()->lessons().isEmpty()) {
+        window_->openLesson(window_->lessonPage()->lessons().first().id);
+        ok = shoot(QStringLiteral("08-lesson"));
+    }
     if (ok && window_->openExercise(QStringLiteral("examen")) && window_->examPage()) {
         ExamPage *exam = window_->examPage();
         exam->startExam();
         if (QPlainTextEdit *answer = exam->answerEditor(1))
             answer->setPlainText(QStringLiteral("Son fairshare est bas : il a beaucoup calculé "
                                                 "ces derniers jours, les autres passent devant."));
-        ok = shoot(QStringLiteral("08-exam"));
+        ok = shoot(QStringLiteral("09-exam"));
         exam->handInNow();
     }
     if (!ok && error)

@@ -1,6 +1,6 @@
 // Saves a screenshot of every main view at a fixed state: the exercise with its mistakes
 // pointed at and checked, the queue, the nodes, the timeline, Kubernetes, Slurm beside
-// Kubernetes, the instructor's gradebook and the exam. It works in the window's own
+// Kubernetes, the instructor's gradebook, a lesson and the exam. It works in the window's own
 // workspace, which should be a fresh folder (the exam is started and handed in there).
 #pragma once
 

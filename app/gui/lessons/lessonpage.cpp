@@ -63,13 +63,19 @@ bool LessonPage::showLesson(const QString &id)
     blocks_ = new QVBoxLayout(content_);
     blocks_->setContentsMargins(24, 16, 24, 24);
     blocks_->setSpacing(12);
-    auto *title = new QLabel(lesson->title);
-    QFont big = title->font();
-    big.setPointSizeF(big.pointSizeF() * 1.6);
-    big.setBold(true);
-    title->setFont(big);
-    title->setWordWrap(true);
-    blocks_->addWidget(title);
+    // The title, unless the text opens with its own heading.
+    const bool headed = !lesson->blocks.isEmpty() &&
+                        lesson->blocks.first().kind == LessonBlock::Kind::Markdown &&
+                        lesson->blocks.first().markdown.trimmed().startsWith(QLatin1String("# "));
+    if (!headed) {
+        auto *title = new QLabel(lesson->title);
+        QFont big = title->font();
+        big.setPointSizeF(big.pointSizeF() * 1.6);
+        big.setBold(true);
+        title->setFont(big);
+        title->setWordWrap(true);
+        blocks_->addWidget(title);
+    }
     if (lesson->part == QLatin1String("plus-loin")) {
         auto *further = new QLabel(tr("Going further: beyond the module's programme."));
         further->setStyleSheet(QStringLiteral("font-style: italic;"));
