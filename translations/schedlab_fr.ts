@@ -117,6 +117,74 @@
     </message>
 </context>
 <context>
+    <name>Lesson</name>
+    <message>
+        <location filename="../app/gui/lessons/lesson.cpp" line="67"/>
+        <source>Run in the terminal</source>
+        <translation>Exécuter dans le terminal</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lesson.cpp" line="76"/>
+        <source>a schedlab-run block has no command line</source>
+        <translation>un bloc schedlab-run sans ligne de commande</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lesson.cpp" line="81"/>
+        <source>the body of %1 must be YAML keys (file:, label:, ...)</source>
+        <translation>le contenu de %1 doit être des clés YAML (file:, label:, ...)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lesson.cpp" line="91"/>
+        <source>Play the scenario</source>
+        <translation>Rejouer le scénario</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lesson.cpp" line="98"/>
+        <source>Open %1 in the editor</source>
+        <translation>Ouvrir %1 dans l'éditeur</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lesson.cpp" line="112"/>
+        <source>Check my answer</source>
+        <translation>Vérifier ma réponse</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lesson.cpp" line="114"/>
+        <source>a schedlab-check block needs a question and concepts</source>
+        <translation>un bloc schedlab-check demande une question et des concepts</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lesson.cpp" line="122"/>
+        <source>require: names an unknown concept &apos;%1&apos;</source>
+        <translation>require: nomme un concept inconnu « %1 »</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lesson.cpp" line="127"/>
+        <source>unknown block &apos;%1&apos;</source>
+        <translation>bloc inconnu « %1 »</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lesson.cpp" line="133"/>
+        <source>%1 needs a file: inside the lesson&apos;s folders</source>
+        <translation>%1 demande un file: dans les dossiers de la leçon</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lesson.cpp" line="173"/>
+        <source>the lesson must open with a front matter giving its title</source>
+        <translation>la leçon doit commencer par un en-tête (front matter) qui donne son titre</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lesson.cpp" line="202"/>
+        <source>the block is never closed (```)</source>
+        <translation>le bloc n'est jamais fermé (```)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lesson.cpp" line="211"/>
+        <source>invalid YAML: %1</source>
+        <translation>YAML invalide : %1</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../app/gui/workspace.cpp" line="30"/>
@@ -154,13 +222,13 @@
         <translation>La configuration intégrée du cluster ne se charge pas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/screenshottour.cpp" line="74"/>
-        <location filename="../app/gui/screenshottour.cpp" line="98"/>
+        <location filename="../app/gui/screenshottour.cpp" line="75"/>
+        <location filename="../app/gui/screenshottour.cpp" line="99"/>
         <source>Cannot write %1.</source>
         <translation>Impossible d&apos;écrire %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/screenshottour.cpp" line="127"/>
+        <location filename="../app/gui/screenshottour.cpp" line="128"/>
         <source>Exercise 1 cannot be opened.</source>
         <translation>Impossible d&apos;ouvrir l&apos;exercice 1.</translation>
     </message>
@@ -302,26 +370,31 @@
     </message>
     <message>
         <location filename="../app/gui/main.cpp" line="34"/>
+        <source>Open this lesson (01-ce-que-decide-l-ordonnanceur, ...).</source>
+        <translation>Ouvrir cette leçon (01-ce-que-decide-l-ordonnanceur, ...).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="38"/>
         <source>Save the window as a PNG and quit.</source>
         <translation>Enregistrer la fenêtre en PNG et quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="38"/>
+        <location filename="../app/gui/main.cpp" line="42"/>
         <source>Check the opened exercise at once.</source>
         <translation>Vérifier tout de suite l&apos;exercice ouvert.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="41"/>
+        <location filename="../app/gui/main.cpp" line="45"/>
         <source>Interface language: fr, en or system.</source>
         <translation>Langue de l&apos;interface : fr, en ou system.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="45"/>
+        <location filename="../app/gui/main.cpp" line="49"/>
         <source>Save a screenshot of every main view in DIR and quit (use a new, empty workspace).</source>
         <translation>Enregistrer une capture d&apos;écran de chaque vue principale dans DIR et quitter (utilisez un espace de travail neuf et vide).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="62"/>
+        <location filename="../app/gui/main.cpp" line="66"/>
         <source>The exercises cannot be read:
 %1</source>
         <translation>Les exercices sont illisibles :
@@ -890,7 +963,7 @@
     <message>
         <location filename="../app/gui/exercisepage.cpp" line="93"/>
         <source>Available once the exercise has been checked</source>
-        <translation>Disponible une fois l'exercice vérifié</translation>
+        <translation>Disponible une fois l&apos;exercice vérifié</translation>
     </message>
     <message>
         <location filename="../app/gui/exercisepage.cpp" line="112"/>
@@ -1298,6 +1371,44 @@
     </message>
 </context>
 <context>
+    <name>schedlab::gui::LessonPage</name>
+    <message>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="80"/>
+        <source>Going further: beyond the module&apos;s programme.</source>
+        <translation>Pour aller plus loin : au-delà du programme du module.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="151"/>
+        <source>Types these lines into the terminal below</source>
+        <translation>Tape ces lignes dans le terminal ci-dessous</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="163"/>
+        <source>Check yourself: %1</source>
+        <translation>Vérifiez-vous : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="166"/>
+        <source>Your answer, in a sentence</source>
+        <translation>Votre réponse, en une phrase</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="196"/>
+        <source>Cannot write %1: %2</source>
+        <translation>Impossible d&apos;écrire %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="206"/>
+        <source>Cannot read %1: %2</source>
+        <translation>Impossible de lire %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="229"/>
+        <source>Cannot save %1: %2</source>
+        <translation>Impossible d&apos;enregistrer %1 : %2</translation>
+    </message>
+</context>
+<context>
     <name>schedlab::gui::LocalBackend</name>
     <message>
         <location filename="../app/gui/cluster/localbackend.cpp" line="73"/>
@@ -1318,194 +1429,209 @@
 <context>
     <name>schedlab::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="43"/>
+        <location filename="../app/gui/mainwindow.cpp" line="46"/>
         <source>SchedLab — Slurm and Kubernetes scheduling</source>
         <translation>SchedLab — Ordonnancement Slurm et Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="60"/>
+        <location filename="../app/gui/mainwindow.cpp" line="64"/>
         <source>Workspace: %1</source>
         <translation>Espace de travail : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="77"/>
+        <location filename="../app/gui/mainwindow.cpp" line="81"/>
         <source>The mini-cluster could not start: %1</source>
         <translation>Le mini-cluster n&apos;a pas pu démarrer : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="88"/>
+        <location filename="../app/gui/mainwindow.cpp" line="92"/>
         <source>Terminal</source>
         <translation>Terminal</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="111"/>
+        <location filename="../app/gui/mainwindow.cpp" line="137"/>
+        <source>Lessons</source>
+        <translation>Leçons</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="143"/>
+        <source>Going further</source>
+        <translation>Pour aller plus loin</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="194"/>
         <source>Course</source>
         <translation>Cours</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="118"/>
+        <location filename="../app/gui/mainwindow.cpp" line="202"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="120"/>
+        <location filename="../app/gui/mainwindow.cpp" line="204"/>
         <source>Queue</source>
         <translation>File d&apos;attente</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="121"/>
+        <location filename="../app/gui/mainwindow.cpp" line="205"/>
         <source>Nodes</source>
         <translation>Nœuds</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="122"/>
+        <location filename="../app/gui/mainwindow.cpp" line="206"/>
         <source>Timeline</source>
         <translation>Chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="123"/>
+        <location filename="../app/gui/mainwindow.cpp" line="207"/>
         <source>Kubernetes</source>
         <translation>Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="124"/>
+        <location filename="../app/gui/mainwindow.cpp" line="208"/>
         <source>Slurm vs Kubernetes</source>
         <translation>Slurm vs Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="154"/>
+        <location filename="../app/gui/mainwindow.cpp" line="237"/>
+        <source>Read</source>
+        <translation>Lue</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="246"/>
         <source>Last checked %1</source>
         <translation>Dernière vérification : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="161"/>
+        <location filename="../app/gui/mainwindow.cpp" line="253"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="162"/>
+        <location filename="../app/gui/mainwindow.cpp" line="254"/>
         <source>Choose the &amp;workspace…</source>
         <translation>Choisir l&apos;&amp;espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="164"/>
+        <location filename="../app/gui/mainwindow.cpp" line="256"/>
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="170"/>
+        <location filename="../app/gui/mainwindow.cpp" line="262"/>
         <source>&amp;Hand in my work…</source>
         <translation>&amp;Rendre mon travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="174"/>
+        <location filename="../app/gui/mainwindow.cpp" line="266"/>
         <source>&amp;Instructor mode: open a class…</source>
         <translation>&amp;Mode enseignant : ouvrir une classe…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="178"/>
+        <location filename="../app/gui/mainwindow.cpp" line="270"/>
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="180"/>
-        <location filename="../app/gui/mainwindow.cpp" line="319"/>
+        <location filename="../app/gui/mainwindow.cpp" line="272"/>
+        <location filename="../app/gui/mainwindow.cpp" line="411"/>
         <source>As the system</source>
         <translation>Comme le système</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="189"/>
+        <location filename="../app/gui/mainwindow.cpp" line="281"/>
         <source>The language changes at the next start.</source>
         <translation>La langue change au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="193"/>
+        <location filename="../app/gui/mainwindow.cpp" line="285"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="218"/>
+        <location filename="../app/gui/mainwindow.cpp" line="310"/>
         <source>Class folder (one sub-folder per student)</source>
         <translation>Dossier de classe (un sous-dossier par étudiant)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="229"/>
+        <location filename="../app/gui/mainwindow.cpp" line="321"/>
         <source>Instructor</source>
         <translation>Enseignant</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="265"/>
+        <location filename="../app/gui/mainwindow.cpp" line="357"/>
         <source>Exam in progress: lessons, exercises, grading and the cluster come back once the paper is handed in.</source>
         <translation>Examen en cours : les cours, les exercices, la correction et le cluster reviendront une fois la copie rendue.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="306"/>
+        <location filename="../app/gui/mainwindow.cpp" line="398"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="307"/>
+        <location filename="../app/gui/mainwindow.cpp" line="399"/>
         <source>&amp;Queue</source>
         <translation>&amp;File d&apos;attente</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="310"/>
+        <location filename="../app/gui/mainwindow.cpp" line="402"/>
         <source>&amp;Timeline</source>
         <translation>&amp;Chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="313"/>
+        <location filename="../app/gui/mainwindow.cpp" line="405"/>
         <source>&amp;Kubernetes</source>
         <translation>&amp;Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="317"/>
+        <location filename="../app/gui/mainwindow.cpp" line="409"/>
         <source>&amp;Colours</source>
         <translation>&amp;Couleurs</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="320"/>
+        <location filename="../app/gui/mainwindow.cpp" line="412"/>
         <source>Light</source>
         <translation>Claires</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="321"/>
+        <location filename="../app/gui/mainwindow.cpp" line="413"/>
         <source>Dark</source>
         <translation>Sombres</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="328"/>
+        <location filename="../app/gui/mainwindow.cpp" line="420"/>
         <source>The colours change at the next start.</source>
         <translation>Les couleurs changent au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="362"/>
-        <location filename="../app/gui/mainwindow.cpp" line="368"/>
+        <location filename="../app/gui/mainwindow.cpp" line="454"/>
+        <location filename="../app/gui/mainwindow.cpp" line="460"/>
         <source>Workspace</source>
         <translation>Espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="369"/>
+        <location filename="../app/gui/mainwindow.cpp" line="461"/>
         <source>SchedLab will use %1 from its next start.</source>
         <translation>SchedLab utilisera %1 à partir du prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="379"/>
+        <location filename="../app/gui/mainwindow.cpp" line="471"/>
         <source>Hand in my work</source>
         <translation>Rendre mon travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="381"/>
+        <location filename="../app/gui/mainwindow.cpp" line="473"/>
         <source>Zip archives (*.zip)</source>
         <translation>Archives zip (*.zip)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="389"/>
+        <location filename="../app/gui/mainwindow.cpp" line="481"/>
         <source>%1 files handed in: %2</source>
         <translation>%1 fichiers rendus : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="395"/>
+        <location filename="../app/gui/mainwindow.cpp" line="487"/>
         <source>SchedLab</source>
         <translation>SchedLab</translation>
     </message>
@@ -1752,7 +1878,7 @@
     <message>
         <location filename="../app/gui/cluster/scenarioreplay.cpp" line="78"/>
         <source>%1: the replay stopped: %2</source>
-        <translation>%1 : la relecture s'est arrêtée : %2</translation>
+        <translation>%1 : la relecture s&apos;est arrêtée : %2</translation>
     </message>
 </context>
 <context>

@@ -64,7 +64,7 @@ bool fillBlock(LessonBlock &block, const Fence &fence, QString *problem)
     const QString kind = fence.info.section(u' ', 0, 0);
     if (kind == QLatin1String("schedlab-run")) {
         block.kind = LessonBlock::Kind::Run;
-        block.label = lessonTr("Run in the terminal");
+        block.label = lessonTr(QT_TRANSLATE_NOOP("Lesson", "Run in the terminal"));
         for (const QString &line : fence.body) {
             if (line.startsWith(QLatin1String("# label:")))
                 block.label = line.mid(8).trimmed();
@@ -72,12 +72,15 @@ bool fillBlock(LessonBlock &block, const Fence &fence, QString *problem)
                 block.commands.append(line.trimmed());
         }
         if (block.commands.isEmpty())
-            *problem = lessonTr("a schedlab-run block has no command line");
+            *problem =
+                lessonTr(QT_TRANSLATE_NOOP("Lesson", "a schedlab-run block has no command line"));
         return problem->isEmpty();
     }
     const YAML::Node yaml = YAML::Load((fence.body.join(u'\n') + u'\n').toStdString());
     if (!yaml.IsMap()) {
-        *problem = lessonTr("the body of %1 must be YAML keys (file:, label:, ...)").arg(kind);
+        *problem = lessonTr(QT_TRANSLATE_NOOP(
+                                "Lesson", "the body of %1 must be YAML keys (file:, label:, ...)"))
+                       .arg(kind);
         return false;
     }
     block.label = scalar(yaml, "label");
@@ -85,13 +88,14 @@ bool fillBlock(LessonBlock &block, const Fence &fence, QString *problem)
         block.kind = LessonBlock::Kind::Scenario;
         block.file = scalar(yaml, "file");
         if (block.label.isEmpty())
-            block.label = lessonTr("Play the scenario");
+            block.label = lessonTr(QT_TRANSLATE_NOOP("Lesson", "Play the scenario"));
     } else if (kind == QLatin1String("schedlab-open")) {
         block.kind = LessonBlock::Kind::Open;
         block.file = scalar(yaml, "file");
         block.content = scalar(yaml, "content");
         if (block.label.isEmpty())
-            block.label = lessonTr("Open %1 in the editor").arg(block.file);
+            block.label =
+                lessonTr(QT_TRANSLATE_NOOP("Lesson", "Open %1 in the editor")).arg(block.file);
     } else if (kind == QLatin1String("schedlab-check")) {
         block.kind = LessonBlock::Kind::Check;
         block.question = scalar(yaml, "question");
@@ -105,24 +109,29 @@ bool fillBlock(LessonBlock &block, const Fence &fence, QString *problem)
         block.right = scalar(yaml, "right");
         block.wrong = scalar(yaml, "wrong");
         if (block.label.isEmpty())
-            block.label = lessonTr("Check my answer");
+            block.label = lessonTr(QT_TRANSLATE_NOOP("Lesson", "Check my answer"));
         if (block.question.isEmpty() || block.concepts.isEmpty())
-            *problem = lessonTr("a schedlab-check block needs a question and concepts");
+            *problem = lessonTr(QT_TRANSLATE_NOOP(
+                "Lesson", "a schedlab-check block needs a question and concepts"));
         for (const QString &name : std::as_const(block.require)) {
             bool known = false;
             for (const grader::Concept &c : block.concepts)
                 known = known || c.name == name;
             if (!known)
-                *problem = lessonTr("require: names an unknown concept '%1'").arg(name);
+                *problem =
+                    lessonTr(QT_TRANSLATE_NOOP("Lesson", "require: names an unknown concept '%1'"))
+                        .arg(name);
         }
         return problem->isEmpty();
     } else {
-        *problem = lessonTr("unknown block '%1'").arg(kind);
+        *problem = lessonTr(QT_TRANSLATE_NOOP("Lesson", "unknown block '%1'")).arg(kind);
         return false;
     }
     if (block.file.isEmpty() || block.file.contains(QLatin1String("..")) ||
         block.file.startsWith(u'/'))
-        *problem = lessonTr("%1 needs a file: inside the lesson's folders").arg(kind);
+        *problem =
+            lessonTr(QT_TRANSLATE_NOOP("Lesson", "%1 needs a file: inside the lesson's folders"))
+                .arg(kind);
     return problem->isEmpty();
 }
 
@@ -161,7 +170,8 @@ std::optional<Lesson> parseLesson(const QString &path, const QString &text, QStr
         return std::nullopt;
     };
     if (!readFrontMatter(lines, &i, lesson) || lesson.title.isEmpty())
-        return fail(1, lessonTr("the lesson must open with a front matter giving its title"));
+        return fail(1, lessonTr(QT_TRANSLATE_NOOP(
+                           "Lesson", "the lesson must open with a front matter giving its title")));
     if (lesson.part.isEmpty())
         lesson.part = QStringLiteral("module");
     QStringList markdown;
@@ -188,7 +198,8 @@ std::optional<Lesson> parseLesson(const QString &path, const QString &text, QStr
         for (++i; i < lines.size() && !lines[i].startsWith(QLatin1String("```")); ++i)
             fence.body.append(lines[i]);
         if (i >= lines.size())
-            return fail(fence.line, lessonTr("the block is never closed (```)"));
+            return fail(fence.line,
+                        lessonTr(QT_TRANSLATE_NOOP("Lesson", "the block is never closed (```)")));
         LessonBlock block;
         block.line = fence.line;
         QString problem;
@@ -197,7 +208,8 @@ std::optional<Lesson> parseLesson(const QString &path, const QString &text, QStr
                 return fail(fence.line, problem);
         } catch (const YAML::Exception &e) {
             return fail(fence.line + 1 + int(e.mark.line),
-                        lessonTr("invalid YAML: %1").arg(QString::fromStdString(e.msg)));
+                        lessonTr(QT_TRANSLATE_NOOP("Lesson", "invalid YAML: %1"))
+                            .arg(QString::fromStdString(e.msg)));
         }
         lesson.blocks.append(block);
     }
