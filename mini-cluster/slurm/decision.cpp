@@ -22,6 +22,36 @@ QString freeFr(int n)
                     : QStringLiteral("%1 sont libres").arg(n);
 }
 
+// How many nodes could take the job; with none, what they lack ("cpu,gpu"): "aucun ne peut
+// l'accueillir maintenant, faute de CPU libres et de GPU libres".
+QString availabilityFr(int free, const QString &lacking)
+{
+    if (free > 0 || lacking.isEmpty())
+        return freeFr(free);
+    QStringList parts;
+    for (const QString &what : lacking.split(u','))
+        parts << (what == QLatin1String("cpu")   ? QStringLiteral("CPU libres")
+                  : what == QLatin1String("mem") ? QStringLiteral("mémoire libre")
+                                                 : QStringLiteral("GPU libres"));
+    return QStringLiteral("aucun ne peut l'accueillir maintenant, faute de %1")
+        .arg(parts.join(QStringLiteral(" et de ")));
+}
+
+QString freeEn(int n);
+
+QString availabilityEn(int free, const QString &lacking)
+{
+    if (free > 0 || lacking.isEmpty())
+        return freeEn(free);
+    QStringList parts;
+    for (const QString &what : lacking.split(u','))
+        parts << (what == QLatin1String("cpu")   ? QStringLiteral("free CPUs")
+                  : what == QLatin1String("mem") ? QStringLiteral("free memory")
+                                                 : QStringLiteral("free GPUs"));
+    return QStringLiteral("none can take it now, short of %1")
+        .arg(parts.join(QStringLiteral(" and ")));
+}
+
 QString nodesEn(int n)
 {
     return n == 1 ? QStringLiteral("1 node") : QStringLiteral("%1 nodes").arg(n);
@@ -79,7 +109,7 @@ QString renderDecision(const Decision &d, const QString &language)
                                        "sa limite de temps.")
                             .arg(clock(d.time))
                             .arg(d.jobId)
-                            .arg(nodesFr(d.nodesWanted), freeFr(d.nodesFree))
+                            .arg(nodesFr(d.nodesWanted), availabilityFr(d.nodesFree, d.detail))
                             .arg(d.blockingJobId)
                             .arg(nodes, clock(d.blockingUntil))
                       : QStringLiteral("%1: job %2 waits (Resources): it needs %3, %4; job %5 "
@@ -87,7 +117,7 @@ QString renderDecision(const Decision &d, const QString &language)
                                        "limit.")
                             .arg(clock(d.time))
                             .arg(d.jobId)
-                            .arg(nodesEn(d.nodesWanted), freeEn(d.nodesFree))
+                            .arg(nodesEn(d.nodesWanted), availabilityEn(d.nodesFree, d.detail))
                             .arg(d.blockingJobId)
                             .arg(nodes, clock(d.blockingUntil));
         return fr ? QStringLiteral("%1 : le job %2 attend (Resources) : il demande %3, %4.")
@@ -97,7 +127,7 @@ QString renderDecision(const Decision &d, const QString &language)
                   : QStringLiteral("%1: job %2 waits (Resources): it needs %3, %4.")
                         .arg(clock(d.time))
                         .arg(d.jobId)
-                        .arg(nodesEn(d.nodesWanted), freeEn(d.nodesFree));
+                        .arg(nodesEn(d.nodesWanted), availabilityEn(d.nodesFree, d.detail));
     case Decision::Kind::WaitsPriority:
         return fr ? QStringLiteral("%1 : le job %2 attend (Priority) : le job %3, plus prioritaire "
                                    "dans la même partition, attend avant lui ; l'ordonnanceur "

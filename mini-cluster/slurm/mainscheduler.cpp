@@ -323,9 +323,19 @@ void Controller::mainPass(bool full)
         d.jobId = job->id;
         d.nodesWanted = job->minNodes;
         if (const PartitionConfig *part = partitionConfig(job->partition)) {
-            for (const NodeConfig *node : partitionNodes(part->name))
-                if (NodeUsage::taskCapacity(*job, *node, usage_.load(node->index), nullptr) > 0)
+            QStringList lacking;
+            for (const NodeConfig *node : partitionNodes(part->name)) {
+                const NodeLoad &load = usage_.load(node->index);
+                if (NodeUsage::taskCapacity(*job, *node, load, nullptr) > 0)
                     ++d.nodesFree;
+                for (const QString &what : NodeUsage::shortages(*job, *node, load))
+                    if (!lacking.contains(what))
+                        lacking << what;
+            }
+            // When no node can take it, say what they lack: "none is free" would be wrong
+            // for a GPU job while the GPU node still has idle CPUs.
+            if (d.nodesFree == 0)
+                d.detail = lacking.join(u',');
         }
         // The running job whose limit frees the first node it could use.
         qint64 best = LLONG_MAX;

@@ -60,6 +60,30 @@ qint64 NodeUsage::memoryFor(const Job &job, const NodeConfig &node, int cpus)
     return job.memPerNodeMb;
 }
 
+QStringList NodeUsage::shortages(const Job &job, const NodeConfig &node, const NodeLoad &l)
+{
+    QStringList lacking;
+    const int cpt = std::max(1, job.cpusPerTask);
+    if (l.exclusive || (job.exclusive && l.jobs > 0) || node.cpus - l.usedCpus < cpt)
+        lacking << QStringLiteral("cpu");
+    const qint64 freeMem = node.realMemoryMb - l.usedMemMb;
+    const qint64 need = job.memPerCpuMb > 0    ? qint64(cpt) * job.memPerCpuMb
+                        : job.memPerNodeMb < 0 ? node.realMemoryMb
+                                               : job.memPerNodeMb;
+    if (need > freeMem)
+        lacking << QStringLiteral("mem");
+    for (const GresRequest &g : job.gres) {
+        if (g.name != QLatin1String("gpu"))
+            continue;
+        int free = 0;
+        for (int index : gpuIndicesOfType(node, g.type))
+            free += index < l.gpuUsed.size() && !l.gpuUsed[index];
+        if (free < g.count && !lacking.contains(QStringLiteral("gpu")))
+            lacking << QStringLiteral("gpu");
+    }
+    return lacking;
+}
+
 int NodeUsage::taskCapacity(const Job &job, const NodeConfig &node, const NodeLoad &l,
                             QList<int> *gpus)
 {

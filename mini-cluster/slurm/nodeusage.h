@@ -5,6 +5,8 @@
 // costs nothing next to hashing the node's name.
 #pragma once
 
+#include <QStringList>
+
 #include "job.h"
 #include "slurmconfig.h"
 
@@ -67,6 +69,9 @@ public:
     std::optional<QList<NodeShare>> placeNow(const Job &job, const QList<const NodeConfig *> &nodes,
                                              const NodeMask &excluded = {}) const;
     // How many of the job's tasks `node` could take with `load`, and the GPUs it would give.
+    // What the node lacks now for one task of the job: any of "cpu", "mem", "gpu" (for the
+    // scheduler's explanation of a Resources wait).
+    static QStringList shortages(const Job &job, const NodeConfig &node, const NodeLoad &load);
     static int taskCapacity(const Job &job, const NodeConfig &node, const NodeLoad &load,
                             QList<int> *gpus);
 

@@ -157,6 +157,13 @@ private Q_SLOTS:
         QVERIFY2(t.contains(QStringLiteral("Requested node configuration is not available")),
                  qPrintable(t));
         QVERIFY2(t.contains(QStringLiteral("GPU=0\n")), qPrintable(t));
+        // The GPU node has idle CPUs: the explanation says what it lacks.
+        QVERIFY2(t.contains(QStringLiteral("il demande 1 nœud, aucun ne peut l'accueillir "
+                                           "maintenant, faute de GPU libres")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("it needs 1 node, none can take it now, short of free "
+                                           "GPUs")),
+                 qPrintable(t));
     }
 };
 
