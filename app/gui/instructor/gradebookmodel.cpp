@@ -267,11 +267,11 @@ QVariant GradebookModel::data(const QModelIndex &index, int role) const
             return QBrush(c);
         return {};
     case Qt::ForegroundRole:
-        if (column == problemColumn() || status(row, column) != CellStatus::None)
-            return QBrush(column == problemColumn() && rows_[row].result &&
-                                  !rows_[row].result->error.isEmpty()
-                              ? QColor(0xa3, 0x1d, 0x1d)
-                              : QColor(0x20, 0x20, 0x20));
+        // Dark text on the light status colours; elsewhere the palette's own (dark themes).
+        if (column == problemColumn() && rows_[row].result && !rows_[row].result->error.isEmpty())
+            return QBrush(QColor(0xa3, 0x1d, 0x1d));
+        if (status(row, column) != CellStatus::None)
+            return QBrush(QColor(0x20, 0x20, 0x20));
         return {};
     case Qt::TextAlignmentRole:
         if (column == StudentColumn || column == problemColumn())
