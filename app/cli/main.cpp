@@ -83,7 +83,6 @@ QString readText(const QString &path, QString *error)
 
 std::optional<schedlab::EngineOptions> liveOptions(const LiveArgs &args)
 {
-    schedlab::EngineOptions o;
     QString error;
     const QString conf = args.clusterFile.isEmpty() ? schedlab::slurm::defaultSlurmConf()
                                                     : readText(args.clusterFile, &error);
@@ -102,21 +101,12 @@ std::optional<schedlab::EngineOptions> liveOptions(const LiveArgs &args)
         std::fprintf(stderr, "%s\n", qPrintable(m.toString()));
     if (!parsed.ok())
         return std::nullopt;
-    o.config = parsed.config;
-    // Accounting is on unless the configuration says none: sacct is part of the course.
-    if (!conf.contains(QLatin1String("AccountingStorageType"), Qt::CaseInsensitive)) {
-        o.config.accountingEnabled = true;
-        o.config.accountingStorageType = QStringLiteral("accounting_storage/slurmdbd");
-    }
-    o.startEpoch = QDateTime::currentSecsSinceEpoch();
-    o.workDir = args.dir;
-    o.stateDir = args.stateDir.isEmpty()
-                     ? QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
-                           QStringLiteral("/cluster")
-                     : args.stateDir;
-    o.libexecDir = schedlab::libexecDir();
-    o.simulated = false;
-    return o;
+    return schedlab::liveEngineOptions(
+        parsed.config, conf, args.dir,
+        args.stateDir.isEmpty()
+            ? QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+                  QStringLiteral("/cluster")
+            : args.stateDir);
 }
 
 int serveOrShell(const LiveArgs &args, bool shell)

@@ -300,15 +300,9 @@ QString ExercisePage::scenarioFile() const
 
 void ExercisePage::replayScenario()
 {
-    auto *replay = new ScenarioReplay(this);
-    replay->setAttribute(Qt::WA_DeleteOnClose);
     QString error;
-    if (!replay->replay(scenarioFile(), &error)) {
-        delete replay;
+    if (!ScenarioReplay::showReplay(this, scenarioFile(), &error))
         Q_EMIT problem(error);
-        return;
-    }
-    replay->show();
 }
 
 } // namespace schedlab::gui

@@ -111,15 +111,9 @@ void MainWindow::buildLessons()
     connect(lessonPage_, &LessonPage::runCommands, this, &MainWindow::runLessonCommands);
     connect(lessonPage_, &LessonPage::problem, this, &MainWindow::showProblem);
     connect(lessonPage_, &LessonPage::playScenario, this, [this](const QString &file) {
-        auto *replay = new ScenarioReplay(this);
-        replay->setAttribute(Qt::WA_DeleteOnClose);
         QString error;
-        if (!replay->replay(file, &error)) {
-            delete replay;
+        if (!ScenarioReplay::showReplay(this, file, &error))
             showProblem(error);
-            return;
-        }
-        replay->show();
     });
     connect(lessonPage_, &LessonPage::lessonRead, this, [this](const QString &id) {
         const QString key = QStringLiteral("lesson:") + id;

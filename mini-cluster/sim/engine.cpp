@@ -1,10 +1,13 @@
 // Wires the controller to real processes and the command socket, and drives virtual time.
 #include "engine.h"
 
+#include "installpaths.h"
+
 #include "commandcontext.h"
 #include "commandserver.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -174,6 +177,23 @@ QProcessEnvironment Engine::stepEnvironment(const QString &user, const QString &
     env.insert(QStringLiteral("PWD"), options_.workDir);
     env.remove(QStringLiteral("SCHEDLAB_HOSTNAME"));
     return env;
+}
+
+EngineOptions liveEngineOptions(slurm::ClusterConfig config, const QString &confText,
+                                QString workDir, QString stateDir)
+{
+    EngineOptions o;
+    o.config = std::move(config);
+    if (!confText.contains(QLatin1String("AccountingStorageType"), Qt::CaseInsensitive)) {
+        o.config.accountingEnabled = true;
+        o.config.accountingStorageType = QStringLiteral("accounting_storage/slurmdbd");
+    }
+    o.startEpoch = QDateTime::currentSecsSinceEpoch();
+    o.workDir = std::move(workDir);
+    o.stateDir = std::move(stateDir);
+    o.libexecDir = libexecDir();
+    o.simulated = false;
+    return o;
 }
 
 // --- commands ----------------------------------------------------------------------------

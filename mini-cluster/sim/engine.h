@@ -43,6 +43,12 @@ struct EngineOptions
     bool kueue = false; // Kueue-lite (off, as in the course)
 };
 
+// The options of a live engine (the app, `serve`, `shell`): the clock starts now and follows
+// the wall clock; accounting is on unless the configuration set its own storage (sacct is
+// part of the course); the commands come from the installed libexec folder.
+EngineOptions liveEngineOptions(slurm::ClusterConfig config, const QString &confText,
+                                QString workDir, QString stateDir);
+
 class Engine : public QObject,
                public CommandHandler,
                public slurm::PayloadLauncher,

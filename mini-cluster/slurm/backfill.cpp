@@ -196,6 +196,7 @@ private:
 
 void Controller::backfillPass()
 {
+    ++passes_;
     const qint64 resolution = std::max(1, config_.schedParams.bfResolution);
     const qint64 window = qint64(config_.schedParams.bfWindowMinutes) * 60;
     QList<Reservation> reservations;

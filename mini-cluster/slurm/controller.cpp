@@ -1213,11 +1213,13 @@ void Controller::advanceTo(qint64 t)
             backfillPass();
         // 3. the main scheduler's pass due
         const bool full = periodicDue(config_.schedParams.schedInterval, phases_.schedInterval);
+        const quint64 passesBefore = passes_;
         if (!pending_.empty() && (full || mainWanted))
             mainPass(full);
         else if (mainWanted && submitPassWanted_)
             mainPass(false);
-        notifyPendingChanges();
+        if (passes_ != passesBefore)
+            notifyPendingChanges();
     }
     now_ = std::max(now_, t);
 }
@@ -1225,21 +1227,19 @@ void Controller::advanceTo(qint64 t)
 void Controller::notifyPendingChanges()
 {
     // A pass changes a waiting job's reason and planned start without any other event:
-    // listeners (the app's views) hear of it here, once per change.
+    // listeners (the app's views) hear of it here, once per change. Called after passes
+    // only, which already visit every pending job.
     if (!listener_)
         return;
     for (auto it = pendingSeen_.begin(); it != pendingSeen_.end();)
         it = pending_.count(it.key()) ? std::next(it) : pendingSeen_.erase(it);
     for (std::uint32_t id : pending_) {
         const Job &job = jobs_.at(id);
-        const QString seen = QStringLiteral("%1|%2|%3|%4|%5")
-                                 .arg(int(job.reason))
-                                 .arg(job.stateDesc)
-                                 .arg(job.startTime)
-                                 .arg(job.scheduler, job.schedNodes.join(u','));
-        QString &last = pendingSeen_[id];
-        if (last != seen) {
-            last = seen;
+        const PendingView now{job.reason, job.stateDesc, job.startTime, job.scheduler,
+                              job.schedNodes};
+        PendingView &last = pendingSeen_[id];
+        if (!(last == now)) {
+            last = now;
             listener_({JobEvent::Kind::Updated, id, now_});
         }
     }

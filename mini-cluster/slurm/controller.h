@@ -219,6 +219,8 @@ private:
     void schedule(qint64 at, TimedEvent::Kind kind, std::uint32_t jobId);
     void emitEvent(JobEvent::Kind kind, const Job &job);
     void notifyPendingChanges();
+    // What the partition's nodes lack now for one task of the job ("cpu", "mem", "gpu").
+    QStringList shortagesIn(const Job &job, const PartitionConfig &part) const;
     bool dependenciesChanged(); // true when a job's dependencies got met
 
     // Indexed lookups: the configuration's own are linear, and schedulers call them a lot.
@@ -238,7 +240,18 @@ private:
     PayloadLauncher *launcher_ = nullptr;
     AccountingStore *accounting_ = nullptr;
     std::function<void(const JobEvent &)> listener_;
-    QHash<std::uint32_t, QString> pendingSeen_; // what listeners last heard of waiting jobs
+    // What listeners last heard of each waiting job, and a count of scheduling passes.
+    struct PendingView
+    {
+        Reason reason = Reason::None;
+        QString stateDesc;
+        qint64 startTime = -1;
+        QString scheduler;
+        QStringList schedNodes;
+        bool operator==(const PendingView &) const = default;
+    };
+    QHash<std::uint32_t, PendingView> pendingSeen_;
+    quint64 passes_ = 0;
     NodeUsage usage_;
     NodeUsage idle_; // the cluster with nothing running: can a request ever be satisfied?
     qint64 startEpoch_;

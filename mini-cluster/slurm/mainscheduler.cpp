@@ -268,8 +268,19 @@ Job &Controller::takeRunnable(Job &job)
     return jobs_.at(id);
 }
 
+QStringList Controller::shortagesIn(const Job &job, const PartitionConfig &part) const
+{
+    QStringList lacking;
+    for (const NodeConfig *node : partitionNodes(part.name))
+        for (const QString &what : NodeUsage::shortages(job, *node, usage_.load(node->index)))
+            if (!lacking.contains(what))
+                lacking << what;
+    return lacking;
+}
+
 void Controller::mainPass(bool full)
 {
+    ++passes_;
     if (now_ > lastMainPass_) {
         lastEarlierPass_ = lastMainPass_;
         lastMainPass_ = now_;
@@ -323,19 +334,13 @@ void Controller::mainPass(bool full)
         d.jobId = job->id;
         d.nodesWanted = job->minNodes;
         if (const PartitionConfig *part = partitionConfig(job->partition)) {
-            QStringList lacking;
-            for (const NodeConfig *node : partitionNodes(part->name)) {
-                const NodeLoad &load = usage_.load(node->index);
-                if (NodeUsage::taskCapacity(*job, *node, load, nullptr) > 0)
+            for (const NodeConfig *node : partitionNodes(part->name))
+                if (NodeUsage::taskCapacity(*job, *node, usage_.load(node->index), nullptr) > 0)
                     ++d.nodesFree;
-                for (const QString &what : NodeUsage::shortages(*job, *node, load))
-                    if (!lacking.contains(what))
-                        lacking << what;
-            }
             // When no node can take it, say what they lack: "none is free" would be wrong
             // for a GPU job while the GPU node still has idle CPUs.
             if (d.nodesFree == 0)
-                d.detail = lacking.join(u',');
+                d.detail = shortagesIn(*job, *part).join(u',');
         }
         // The running job whose limit frees the first node it could use.
         qint64 best = LLONG_MAX;

@@ -29,24 +29,15 @@ QString currentUser()
 std::optional<EngineOptions> defaultOptions(const QString &workDir, const QString &stateDir,
                                             QString *error)
 {
+    const QString conf = slurm::defaultSlurmConf();
     auto parsed =
-        slurm::parseClusterConfig(slurm::defaultSlurmConf(), slurm::defaultGresConf(),
-                                  QStringLiteral("slurm.conf"), 0, QStringLiteral("gres.conf"), 0);
+        slurm::parseClusterConfig(conf, slurm::defaultGresConf(), QStringLiteral("slurm.conf"), 0,
+                                  QStringLiteral("gres.conf"), 0);
     if (!parsed.ok()) {
         *error = QObject::tr("The built-in cluster configuration does not load.");
         return std::nullopt;
     }
-    EngineOptions o;
-    o.config = parsed.config;
-    // sacct is part of the course: accounting is on, as with slurmdbd.
-    o.config.accountingEnabled = true;
-    o.config.accountingStorageType = QStringLiteral("accounting_storage/slurmdbd");
-    o.startEpoch = QDateTime::currentSecsSinceEpoch(); // the clock starts at today's date
-    o.workDir = workDir;
-    o.stateDir = stateDir;
-    o.libexecDir = libexecDir();
-    o.simulated = false;
-    return o;
+    return liveEngineOptions(parsed.config, conf, workDir, stateDir);
 }
 
 } // namespace

@@ -17,6 +17,8 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include <memory>
+
 namespace schedlab::gui {
 
 ScenarioReplay::ScenarioReplay(QWidget *parent)
@@ -83,6 +85,16 @@ bool ScenarioReplay::replay(const QString &scenarioFile, QString *error)
     data.origin = scenario->start;
     timeline_->setData(std::move(data));
     timeline_->zoomToFit();
+    return true;
+}
+
+bool ScenarioReplay::showReplay(QWidget *parent, const QString &scenarioFile, QString *error)
+{
+    auto replay = std::make_unique<ScenarioReplay>(parent);
+    if (!replay->replay(scenarioFile, error))
+        return false;
+    replay->setAttribute(Qt::WA_DeleteOnClose);
+    replay.release()->show();
     return true;
 }
 

@@ -20,6 +20,9 @@ class ScenarioReplay : public QDialog
 public:
     explicit ScenarioReplay(QWidget *parent = nullptr);
 
+    // Replays the file in a new window of `parent` that deletes itself once closed; false
+    // (and no window) with the problem in `error`.
+    static bool showReplay(QWidget *parent, const QString &scenarioFile, QString *error);
     // Runs the scenario file; false with a sentence naming the file and the problem.
     bool replay(const QString &scenarioFile, QString *error);
     const JobHistory &history() const { return history_; }

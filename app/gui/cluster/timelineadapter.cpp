@@ -35,7 +35,7 @@ TimelineItem itemOf(const JobRecord &record)
     return item;
 }
 
-TimelineItem itemOf(const PodRecord &pod, qint64 now)
+TimelineItem itemOf(const PodRecord &pod)
 {
     TimelineItem item;
     item.id = pod.name;
@@ -66,7 +66,6 @@ TimelineItem itemOf(const PodRecord &pod, qint64 now)
         item.finalState = QStringLiteral("FAILED");
     else if (pod.gone)
         item.finalState = QStringLiteral("CANCELLED");
-    Q_UNUSED(now);
     return item;
 }
 
@@ -100,7 +99,7 @@ TimelineData kubeTimeline(const PodHistory &history, const QStringList &nodes, q
     data.lanes = nodes;
     data.now = now;
     for (const PodRecord *pod : history.records())
-        data.items.append(itemOf(*pod, now));
+        data.items.append(itemOf(*pod));
     data.origin = originOf(data, now);
     return data;
 }
