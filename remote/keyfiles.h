@@ -11,8 +11,8 @@ namespace schedlab::remote {
 // "~/.ssh/id_ed25519_romeo", expanded against $HOME: the course's path for the session key.
 QString defaultKeyPath();
 
-// Why a passphrase typed twice cannot be used, or an empty string when it can: empty, the two
-// entries differ. (A sentence for the student, in the interface's language via tr() later.)
+// Why a passphrase typed twice cannot be used (the first entry is empty, or the two entries
+// differ), or None when it can. The interface turns it into a sentence with tr().
 enum class PassphraseProblem { None, Empty, Mismatch };
 PassphraseProblem checkPassphrase(const QByteArray &first, const QByteArray &second);
 
@@ -26,7 +26,9 @@ struct KeyGenerationRequest
 struct KeyGenerationResult
 {
     bool ok = false;
-    QString error; // names the file and the reason: "/home/x/.ssh/id_ed25519_romeo already exists: it is kept"
+    // Names the file and the reason:
+    // "/home/x/.ssh/id_ed25519_romeo already exists: it is kept, choose another name"
+    QString error;
     QString privatePath;
     QString publicPath;
 };
@@ -51,7 +53,9 @@ struct PublicKeyFacts
     QString fingerprintLine() const;
 };
 
-// Reads a public key file (the first key line) and computes what `ssh-keygen -lf` shows.
+// Reads a public key file (the first key line; blank and '#' lines are skipped) and computes
+// what `ssh-keygen -lf` shows. Unlike ssh-keygen, a Windows line end is not kept in the comment.
+// A private key file gives an error saying to choose the .pub file.
 PublicKeyFacts readPublicKeyFile(const QString &path);
 
 struct PrivateKeyFacts

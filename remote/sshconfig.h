@@ -21,10 +21,10 @@ struct SshConfigError
 struct SshHostSettings
 {
     QString alias;    // what the student typed or picked
-    QString hostName; // HostName, or the alias itself when absent
+    QString hostName; // HostName (%h expanded), or the alias itself; in lower case, as ssh uses it
     int port = 22;
     QString user;               // empty when the config does not say
-    QStringList identityFiles;  // ~ and %d/%u/%h/%r/%% expanded
+    QStringList identityFiles;  // ~ and %d/%u/%h/%r/%n/%p/%% expanded (~ and %d from $HOME)
     QString file;               // the config file and line of the block that named the alias
     int line = 0;
 };
@@ -32,7 +32,8 @@ struct SshHostSettings
 class SshConfig
 {
 public:
-    // Reads `path` (and the files it includes). Missing file: empty config, no error.
+    // Reads `path` (and the files it includes). Missing file: empty config, no error. Lines
+    // ssh would reject are reported in `errors` and skipped; Match blocks are skipped silently.
     static SshConfig load(const QString &path, QList<SshConfigError> *errors = nullptr);
     // "~/.ssh/config"
     static QString defaultPath();
@@ -46,7 +47,13 @@ public:
 private:
     struct Block
     {
-        QStringList patterns; // "romeo", "*.univ-reims.fr", "!bastion"
+        QStringList patterns; // "romeo", "*.univ-reims.fr", "!bastion"; empty: never applies
+        // The patterns of the Host blocks whose Include brought this block in: each list must
+        // match too (ssh reads an included file only for the hosts of the enclosing block).
+        QList<QStringList> enclosing;
+        // Started by a Host line; false for the lines before the first Host and for the rest
+        // of a block after an Include, which only continue their block.
+        bool hostLine = false;
         QList<QPair<QString, QString>> settings; // keyword (lower case), value
         QString file;
         int line = 0;
