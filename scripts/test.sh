@@ -6,6 +6,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
+# The login-node tests start a real OpenSSH server and Slurm's daemons, which only root can:
+# as root, their packages are installed too; for anyone else those tests skip and say why.
+if [ "$(id -u)" -eq 0 ]; then
+  ./scripts/login-node-env.sh install
+fi
 
 export QT_QPA_PLATFORM=offscreen
 if [ -z "${XDG_RUNTIME_DIR:-}" ] || [ ! -w "${XDG_RUNTIME_DIR}" ]; then
