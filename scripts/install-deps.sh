@@ -8,6 +8,7 @@ packages=(
   qt6-l10n-tools qt6-svg-dev libqscintilla2-qt6-dev
   libyaml-cpp-dev libssh-dev libsqlite3-dev libstemmer-dev libzip-dev libvterm-dev
   clang libclang-rt-14-dev
+  openssh-client
   xvfb xauth
 )
 

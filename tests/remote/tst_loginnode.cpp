@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -261,6 +262,84 @@ private Q_SLOTS:
         QVERIFY2(names.contains(QStringLiteral("sommeil.sbatch")) &&
                      names.contains(QStringLiteral("notes.txt")),
                  qPrintable(names.join(QLatin1Char(' '))));
+    }
+
+    // The connection breaks under the session (its sshd process is killed from inside): the
+    // next round of polling says so and the session is disconnected, not stuck.
+    void lostConnectionIsReported()
+    {
+        QVERIFY(session_);
+        QSignalSpy failed(session_.get(), &LoginNodeSession::failed);
+        session_->run(QStringLiteral("kill -9 $PPID"),
+                      [](const RemoteResult &, const SshError &) {});
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 20000);
+        QCOMPARE(failed.last().at(1).toInt(), int(SshErrorKind::ConnectionLost));
+        QVERIFY2(failed.last().first().toString().contains(QLatin1String("connection")),
+                 qPrintable(failed.last().first().toString()));
+        QTRY_COMPARE_WITH_TIMEOUT(session_->stage(), LoginNodeSession::Stage::Disconnected, 20000);
+    }
+
+    // A key the account does not know: the server says no, and the student is told why.
+    void unregisteredKeyIsDenied()
+    {
+        QTemporaryDir other;
+        LoginProfile stranger = profile();
+        stranger.keyFile = other.filePath(QStringLiteral("id_ed25519"));
+        QVERIFY(
+            generateEd25519Key({stranger.keyFile, "another one", QStringLiteral("stranger")}).ok);
+        session_ = newSession();
+        QSignalSpy passphrase(session_.get(), &LoginNodeSession::passphraseNeeded);
+        QSignalSpy failed(session_.get(), &LoginNodeSession::failed);
+        session_->connectToNode(stranger);
+        QVERIFY(passphrase.wait(15000)); // the host is known by now: no question
+        session_->givePassphrase("another one");
+        QVERIFY(failed.wait(15000));
+        QCOMPARE(failed.first().at(1).toInt(), int(SshErrorKind::KeyDenied));
+        QVERIFY(failed.first().first().toString().contains(QLatin1String("refused the key")));
+        QTRY_COMPARE(session_->stage(), LoginNodeSession::Stage::Disconnected);
+    }
+
+    // Through a real ssh-agent holding the key: no passphrase asked by the app.
+    void agentAuthentication()
+    {
+        QTemporaryDir agentDir;
+        const QString socket = agentDir.filePath(QStringLiteral("agent.sock"));
+        QProcess agent;
+        agent.start(QStringLiteral("ssh-agent"),
+                    {QStringLiteral("-D"), QStringLiteral("-a"), socket});
+        QVERIFY(agent.waitForStarted());
+        QTRY_VERIFY(QFile::exists(socket));
+        // ssh-add reads the passphrase from an askpass program, as a desktop would provide.
+        const QString askpass = agentDir.filePath(QStringLiteral("askpass"));
+        writeFile(askpass, "#!/bin/sh\nprintf '%s\\n' \"$SCHEDLAB_TEST_PASSPHRASE\"\n");
+        QFile::setPermissions(askpass, QFile::ReadOwner | QFile::ExeOwner);
+        QProcess add;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("SSH_AUTH_SOCK"), socket);
+        environment.insert(QStringLiteral("SSH_ASKPASS"), askpass);
+        environment.insert(QStringLiteral("SSH_ASKPASS_REQUIRE"), QStringLiteral("force"));
+        environment.insert(QStringLiteral("SCHEDLAB_TEST_PASSPHRASE"),
+                           QString::fromUtf8(kPassphrase));
+        add.setProcessEnvironment(environment);
+        add.start(QStringLiteral("ssh-add"), {keyFile_});
+        QVERIFY(add.waitForFinished(20000));
+        QVERIFY2(add.exitCode() == 0, add.readAllStandardError().constData());
+
+        const QByteArray previous = qgetenv("SSH_AUTH_SOCK");
+        qputenv("SSH_AUTH_SOCK", socket.toUtf8());
+        LoginProfile withAgent = profile();
+        withAgent.useAgent = true;
+        session_ = newSession();
+        QSignalSpy passphrase(session_.get(), &LoginNodeSession::passphraseNeeded);
+        QSignalSpy connected(session_.get(), &LoginNodeSession::connected);
+        session_->connectToNode(withAgent);
+        const bool ok = connected.wait(15000);
+        qputenv("SSH_AUTH_SOCK", previous);
+        agent.kill();
+        agent.waitForFinished();
+        QVERIFY(ok);
+        QCOMPARE(passphrase.size(), 0);
+        session_.reset();
     }
 
     void changedHostKeyIsRefused()
