@@ -8,6 +8,7 @@
 #include "language.h"
 #include "lessonpage.h"
 #include "localbackend.h"
+#include "loginnodepage.h"
 #include "scenarioreplay.h"
 #include "terminalpane.h"
 #include "terminalwidget.h"
@@ -183,6 +184,23 @@ void MainWindow::openCluster(ClusterPage::Tab tab)
         }
 }
 
+bool MainWindow::openLoginNode()
+{
+    if (examLocked_)
+        return false;
+    if (!loginNodePage_) {
+        loginNodePage_ = new LoginNodePage(workspace_.root(), pages_);
+        pages_->addWidget(loginNodePage_);
+    }
+    pages_->setCurrentWidget(loginNodePage_);
+    for (QTreeWidgetItemIterator it(navigation_); *it; ++it)
+        if ((*it)->data(0, Qt::UserRole + 4).toBool() && navigation_->currentItem() != *it) {
+            const QSignalBlocker quiet(navigation_);
+            navigation_->setCurrentItem(*it);
+        }
+    return true;
+}
+
 void MainWindow::buildNavigation()
 {
     auto *course = new QTreeWidgetItem(navigation_, {tr("Course")});
@@ -192,6 +210,10 @@ void MainWindow::buildNavigation()
         item->setData(0, Qt::UserRole, r.exercise);
         item->setToolTip(0, r.exercise);
     }
+    // Session day: the same scripts on the real login node.
+    auto *loginNode = new QTreeWidgetItem(course, {tr("Login node")});
+    loginNode->setData(0, Qt::UserRole + 4, true);
+    loginNode->setToolTip(0, tr("Your SSH key, the checklist, and the real login node"));
     course->setExpanded(true);
     auto *cluster = new QTreeWidgetItem(navigation_, {tr("Cluster")});
     const std::pair<ClusterPage::Tab, QString> views[] = {
@@ -213,6 +235,8 @@ void MainWindow::buildNavigation()
             openLesson(lesson);
         else if (const int view = item->data(0, Qt::UserRole + 1).toInt(); view > 0)
             openCluster(ClusterPage::Tab(view - 1));
+        else if (item->data(0, Qt::UserRole + 4).toBool())
+            openLoginNode();
         else if (item->data(0, Qt::UserRole + 2).toBool() && instructorPage_)
             pages_->setCurrentWidget(instructorPage_);
         else if (!item->data(0, Qt::UserRole).toString().isEmpty())
@@ -341,6 +365,8 @@ void MainWindow::lockForExam(bool locked)
     for (QAction *action : std::as_const(clusterActions_))
         action->setEnabled(!locked);
     timeControls_->setEnabled(!locked);
+    if (loginNodePage_)
+        loginNodePage_->setLocked(locked); // the real cluster is closed during the exam too
     if (locked) {
         terminalDock_->hide();
         backend_->setPaused(true); // the exam is answered without a cluster

@@ -21,6 +21,7 @@ class ExamPage;
 class InstructorPage;
 class LessonPage;
 class LocalBackend;
+class LoginNodePage;
 class TerminalPane;
 class TimeControls;
 
@@ -57,6 +58,10 @@ public:
     InstructorPage *instructorPage() const { return instructorPage_; }
     // Shows the cluster page on one of its tabs.
     void openCluster(ClusterPage::Tab tab = ClusterPage::QueueTab);
+    // Shows the login-node page (built on first use: it starts a thread and looks for kubectl);
+    // false during the exam.
+    bool openLoginNode();
+    LoginNodePage *loginNodePage() const { return loginNodePage_; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -93,6 +98,7 @@ private:
     ExamPage *examPage_ = nullptr;
     InstructorPage *instructorPage_ = nullptr;
     LessonPage *lessonPage_ = nullptr;
+    LoginNodePage *loginNodePage_ = nullptr;
     bool examLocked_ = false;
     QList<QAction *> clusterActions_; // disabled during the exam
 };
