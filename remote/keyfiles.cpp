@@ -3,6 +3,7 @@
 #include "keyfiles.h"
 
 #include <QByteArrayView>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -35,7 +36,8 @@ QString systemError(const QString &path, int error)
 
 QString alreadyExists(const QString &path)
 {
-    return path + QStringLiteral(" already exists: it is kept, choose another name");
+    return path + QCoreApplication::translate("KeyFiles",
+                                              " already exists: it is kept, choose another name");
 }
 
 // Overwrites a buffer that held key material before it goes back to the allocator.
@@ -319,15 +321,18 @@ namespace {
 QString requestProblem(const KeyGenerationRequest &request)
 {
     if (request.privatePath.isEmpty() || request.privatePath.endsWith(QLatin1Char('/')))
-        return QStringLiteral("the key file name is empty");
+        return QCoreApplication::translate("KeyFiles", "the key file name is empty");
     if (request.passphrase.isEmpty())
-        return QStringLiteral("the passphrase is empty: the key must be protected by one");
+        return QCoreApplication::translate(
+            "KeyFiles", "the passphrase is empty: the key must be protected by one");
     // libssh takes a C string: a NUL would silently shorten the passphrase.
     if (request.passphrase.contains('\0'))
-        return QStringLiteral("the passphrase may not contain a NUL character");
+        return QCoreApplication::translate("KeyFiles",
+                                           "the passphrase may not contain a NUL character");
     for (const QChar c : request.comment) {
         if (c.category() == QChar::Other_Control) // a line break would split the .pub line
-            return QStringLiteral("the key comment may not contain a line break or a tab");
+            return QCoreApplication::translate(
+                "KeyFiles", "the key comment may not contain a line break or a tab");
     }
     return {};
 }
@@ -346,7 +351,9 @@ QString makeFolder(const QString &folder)
 {
     struct stat info;
     if (::stat(nativePath(folder).constData(), &info) == 0)
-        return S_ISDIR(info.st_mode) ? QString() : folder + QStringLiteral(": not a folder");
+        return S_ISDIR(info.st_mode)
+                   ? QString()
+                   : folder + QCoreApplication::translate("KeyFiles", ": not a folder");
     if (errno != ENOENT)
         return systemError(folder, errno);
     const QString parent = QFileInfo(folder).path();
@@ -412,14 +419,14 @@ QString makeKeyTexts(const KeyGenerationRequest &request, KeyTexts *texts)
 {
     KeyHandle key;
     if (ssh_pki_generate(SSH_KEYTYPE_ED25519, 0, &key.key) != SSH_OK)
-        return QStringLiteral("libssh could not generate an ed25519 key");
+        return QCoreApplication::translate("KeyFiles", "libssh could not generate an ed25519 key");
     // The passphrase is used in place (QByteArray data is NUL-terminated): no copy to wipe.
     if (ssh_pki_export_privkey_base64(key.key, request.passphrase.constData(), nullptr, nullptr,
                                       &texts->privateText.text) != SSH_OK)
-        return QStringLiteral("libssh could not encrypt the private key");
+        return QCoreApplication::translate("KeyFiles", "libssh could not encrypt the private key");
     LibsshText publicBase64;
     if (ssh_pki_export_pubkey_base64(key.key, &publicBase64.text) != SSH_OK)
-        return QStringLiteral("libssh could not export the public key");
+        return QCoreApplication::translate("KeyFiles", "libssh could not export the public key");
     texts->publicLine = "ssh-ed25519 " + publicBase64.view().toByteArray();
     if (!request.comment.isEmpty())
         texts->publicLine += ' ' + request.comment.toUtf8();
@@ -503,7 +510,9 @@ PublicKeyFacts readPublicKeyFile(const QString &path)
         if (line.isEmpty() || line.startsWith('#'))
             continue;
         if (line.startsWith("-----BEGIN")) {
-            facts.error = path + QStringLiteral(": a private key: choose the .pub file next to it");
+            facts.error =
+                path + QCoreApplication::translate(
+                           "KeyFiles", ": a private key: choose the .pub file next to it");
             return facts;
         }
         PublicKeyFacts candidate;
@@ -610,8 +619,10 @@ QString notAPrivateKey(const QString &path, QByteArrayView text)
 {
     if (text.startsWith("PuTTY-User-Key-File"))
         return path +
-               QStringLiteral(": a PuTTY key: export it in the OpenSSH format with PuTTYgen");
-    return path + QStringLiteral(": not a private key in the OpenSSH or PEM format");
+               QCoreApplication::translate(
+                   "KeyFiles", ": a PuTTY key: export it in the OpenSSH format with PuTTYgen");
+    return path + QCoreApplication::translate("KeyFiles",
+                                              ": not a private key in the OpenSSH or PEM format");
 }
 
 void inspectKeyText(const QString &path, QByteArrayView text, PrivateKeyFacts *facts)
@@ -626,7 +637,7 @@ void inspectKeyText(const QString &path, QByteArrayView text, PrivateKeyFacts *f
         QByteArray::fromBase64Encoding(armour.body, QByteArray::AbortOnBase64DecodingErrors);
     facts->openSshFormat = armour.label == "OPENSSH PRIVATE KEY";
     if (!decoded || (facts->openSshFormat && !readOpenSshKey(*decoded, facts)))
-        facts->error = path + QStringLiteral(": the key file is damaged");
+        facts->error = path + QCoreApplication::translate("KeyFiles", ": the key file is damaged");
     else if (!facts->openSshFormat)
         readPemKey(armour, *decoded, facts);
     wipe(armour.body);

@@ -18,7 +18,7 @@ PassphraseProblem checkPassphrase(const QByteArray &first, const QByteArray &sec
 
 struct KeyGenerationRequest
 {
-    QString privatePath; // the public key goes to privatePath + ".pub"
+    QString privatePath;   // the public key goes to privatePath + ".pub"
     QByteArray passphrase; // never empty
     QString comment;       // "seance-novembre"
 };

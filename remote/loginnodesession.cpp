@@ -83,9 +83,13 @@ void LoginNodeSession::disconnectFromNode()
 }
 
 void LoginNodeSession::run(const QString &command,
-                           std::function<void(const RemoteResult &, const SshError &)> done)
+                           std::function<void(const RemoteResult &, const SshError &)> done,
+                           Transcript transcript)
 {
-    post([command, done = std::move(done)](SessionWorker &w) { w.run(command, done); });
+    const bool shown = transcript == Transcript::Shown;
+    post([command, done = std::move(done), shown](SessionWorker &w) {
+        w.run(command, done, shown);
+    });
 }
 
 void LoginNodeSession::submit(const QStringList &localFiles, const QString &scriptName,

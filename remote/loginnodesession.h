@@ -56,9 +56,13 @@ public:
     void givePassphrase(const QByteArray &passphrase);
     void disconnectFromNode();
 
+    // Whether a command and its answer go to the activity transcript: actions do, the views'
+    // own look-ups (scontrol show job on every selection) would only drown them.
+    enum class Transcript { Shown, Quiet };
     // Runs a command line in the account's shell; `done` is called on this object's thread.
     void run(const QString &command,
-             std::function<void(const RemoteResult &, const SshError &)> done);
+             std::function<void(const RemoteResult &, const SshError &)> done,
+             Transcript transcript = Transcript::Shown);
     // Uploads `localFiles` (plain names only) into the profile's remote folder, runs sbatch
     // on `scriptName` there, and follows the job; its output file is downloaded into
     // `localOutputFolder`.

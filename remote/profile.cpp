@@ -2,6 +2,7 @@
 // and the checks that say in plain words what keeps it from being used.
 #include "profile.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -44,36 +45,44 @@ bool isControl(QChar c)
 QString remoteFolderProblem(const QString &folder)
 {
     if (folder.trimmed().isEmpty())
-        return QStringLiteral("the remote folder is empty: give a folder inside your home, such "
-                              "as schedlab");
+        return QCoreApplication::translate(
+            "LoginProfile", "the remote folder is empty: give a folder inside your home, such "
+                            "as schedlab");
     if (std::any_of(folder.cbegin(), folder.cend(), isControl))
-        return QStringLiteral("the remote folder may not contain control characters");
+        return QCoreApplication::translate("LoginProfile",
+                                           "the remote folder may not contain control characters");
     if (folder.startsWith(QLatin1Char('~')))
-        return QStringLiteral("the remote folder is already relative to your home: write it "
-                              "without the leading '~'");
+        return QCoreApplication::translate(
+            "LoginProfile", "the remote folder is already relative to your home: write it "
+                            "without the leading '~'");
     if (folder.startsWith(QLatin1Char('/')))
-        return QStringLiteral("the remote folder must be relative to your home: write it "
-                              "without the leading '/'");
+        return QCoreApplication::translate(
+            "LoginProfile", "the remote folder must be relative to your home: write it "
+                            "without the leading '/'");
     const QStringList parts = folder.split(QLatin1Char('/'), Qt::SkipEmptyParts);
     if (parts.contains(QLatin1String("..")))
-        return QStringLiteral("the remote folder may not contain '..': it must stay inside "
-                              "your home");
+        return QCoreApplication::translate(
+            "LoginProfile", "the remote folder may not contain '..': it must stay inside "
+                            "your home");
     if (parts.contains(QLatin1String(".")))
-        return QStringLiteral("the remote folder may not contain '.' as a folder name");
+        return QCoreApplication::translate(
+            "LoginProfile", "the remote folder may not contain '.' as a folder name");
     return {};
 }
 
 QString hostProblem(const QString &host)
 {
     if (host.trimmed().isEmpty())
-        return QStringLiteral("the host is empty: use the exact name the organisers gave "
-                              "(there is no default)");
+        return QCoreApplication::translate(
+            "LoginProfile", "the host is empty: use the exact name the organisers gave "
+                            "(there is no default)");
     // What is pasted from a command line ("ssh etu@romeo") is not a host name.
     if (std::any_of(host.cbegin(), host.cend(),
                     [](QChar c) { return c.isSpace() || isControl(c); }) ||
         host.contains(QLatin1Char('@')))
-        return QStringLiteral("the host '%1' must be the machine name alone, exactly as the "
-                              "organisers gave it (no 'ssh', no 'user@')")
+        return QCoreApplication::translate(
+                   "LoginProfile", "the host '%1' must be the machine name alone, exactly as the "
+                                   "organisers gave it (no 'ssh', no 'user@')")
             .arg(host);
     return {};
 }
@@ -139,14 +148,16 @@ QStringList LoginProfile::problems() const
     if (!hostIssue.isEmpty())
         found.append(hostIssue);
     if (port < 1 || port > 65535)
-        found.append(
-            QStringLiteral("port %1 is out of range: it must be between 1 and 65535").arg(port));
+        found.append(QCoreApplication::translate(
+                         "LoginProfile", "port %1 is out of range: it must be between 1 and 65535")
+                         .arg(port));
     if (user.trimmed().isEmpty())
-        found.append(
-            QStringLiteral("the user is empty: use the access account the organisers gave"));
+        found.append(QCoreApplication::translate(
+            "LoginProfile", "the user is empty: use the access account the organisers gave"));
     if (keyFile.trimmed().isEmpty() && !useAgent)
-        found.append(QStringLiteral("no key file is chosen: choose your private key, or use "
-                                    "the ssh-agent"));
+        found.append(QCoreApplication::translate(
+            "LoginProfile", "no key file is chosen: choose your private key, or use "
+                            "the ssh-agent"));
     const QString folderIssue = remoteFolderProblem(remoteFolder);
     if (!folderIssue.isEmpty())
         found.append(folderIssue);
@@ -181,7 +192,9 @@ LoginProfile loadProfile(const QString &path, QString *error)
         return {};
     }
     if (!document.isObject()) {
-        message = path + QStringLiteral(": not a connection profile (a JSON object is expected)");
+        message =
+            path + QCoreApplication::translate(
+                       "LoginProfile", ": not a connection profile (a JSON object is expected)");
         return {};
     }
     LoginProfile profile;

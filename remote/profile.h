@@ -10,16 +10,16 @@ namespace schedlab::remote {
 
 struct LoginProfile
 {
-    QString host;         // as the organisers give it; never guessed
+    QString host; // as the organisers give it; never guessed
     int port = 22;
-    QString user;         // the access account
-    QString keyFile;      // private key path; empty with useAgent
+    QString user;          // the access account
+    QString keyFile;       // private key path; empty with useAgent
     bool useAgent = false; // authenticate through a running ssh-agent
-    QString configAlias;  // the ~/.ssh/config Host it was taken from, if any
-    QString partition;    // passed to sbatch only when not empty
-    QString account;      // idem
+    QString configAlias;   // the ~/.ssh/config Host it was taken from, if any
+    QString partition;     // passed to sbatch only when not empty
+    QString account;       // idem
     QString remoteFolder = QStringLiteral("schedlab"); // relative to the remote home
-    QString accountDate;  // ISO date the access account was requested or checked (checklist)
+    QString accountDate; // ISO date the access account was requested or checked (checklist)
     bool fingerprintNoted = false; // checklist: the student wrote the fingerprint down
 
     // Sentences saying what is missing or wrong, empty when the profile can be used:

@@ -69,9 +69,7 @@ void SessionWorker::connectToNode(const LoginProfile &profile)
         profile_.user != profile.user || profile_.keyFile != profile.keyFile)
         passphrase_.fill('\0'), passphrase_.clear(); // held for one account and key only
     profile_ = profile;
-    log(QStringLiteral("Connecting to %1@%2:%3 ...")
-            .arg(profile.user, profile.host)
-            .arg(profile.port));
+    log(tr("Connecting to %1@%2:%3 ...").arg(profile.user, profile.host).arg(profile.port));
     const SshError error = client_.connectToHost(profile);
     const HostKeyInfo key = client_.hostKey();
     report([key](LoginNodeSession &s) { s.hostKey_ = key; });
@@ -92,12 +90,12 @@ void SessionWorker::answerHostKey(bool trust)
 {
     if (!trust) {
         client_.disconnectFromHost();
-        log(QStringLiteral("Host key not accepted: disconnected."));
+        log(tr("Host key not accepted: disconnected."));
         return;
     }
     if (const SshError error = client_.trustHostKey())
         return fail(error);
-    log(QStringLiteral("Host key %1 added to %2.")
+    log(tr("Host key %1 added to %2.")
             .arg(client_.hostKey().fingerprint, client_.hostKey().knownHostsFile));
     authenticate();
 }
@@ -152,7 +150,7 @@ void SessionWorker::authenticate()
 
 void SessionWorker::finishConnection()
 {
-    log(QStringLiteral("Connected as %1.").arg(profile_.user));
+    log(tr("Connected as %1.").arg(profile_.user));
     probeSlurm();
     if (!pollTimer_) {
         pollTimer_ = new QTimer(this);
@@ -182,8 +180,8 @@ void SessionWorker::probeSlurm()
     if (!found)
         loginShell_ = false;
     accounting_ = result.out.contains("sacct");
-    log(found ? QStringLiteral("Slurm found: %1").arg(QString::fromUtf8(result.out).simplified())
-              : QStringLiteral("sbatch is not found on this host: it is not a Slurm login node."));
+    log(found ? tr("Slurm found: %1").arg(QString::fromUtf8(result.out).simplified())
+              : tr("sbatch is not found on this host: it is not a Slurm login node."));
     report([found](LoginNodeSession &s) { s.hasSlurm_ = found; });
 }
 
@@ -220,10 +218,11 @@ SshError SessionWorker::execute(const QString &command, RemoteResult *result, bo
 }
 
 void SessionWorker::run(const QString &command,
-                        std::function<void(const RemoteResult &, const SshError &)> done)
+                        std::function<void(const RemoteResult &, const SshError &)> done,
+                        bool logIt)
 {
     RemoteResult result;
-    const SshError error = execute(command, &result);
+    const SshError error = execute(command, &result, logIt);
     report([done, result, error](LoginNodeSession &) { done(result, error); });
 }
 
@@ -236,16 +235,16 @@ void SessionWorker::submit(const QStringList &localFiles, const QString &scriptN
     };
     const QString folder = normalisedRemoteFolder(profile_.remoteFolder);
     if (folder.isEmpty())
-        return refuse(QStringLiteral("The remote folder \"%1\" is not a folder inside your home.")
+        return refuse(tr("The remote folder \"%1\" is not a folder inside your home.")
                           .arg(profile_.remoteFolder));
     if (!isPlainFileName(scriptName))
-        return refuse(QStringLiteral("\"%1\" is not a plain file name.").arg(scriptName));
+        return refuse(tr("\"%1\" is not a plain file name.").arg(scriptName));
     if (const SshError error = client_.makeFolders(folder))
         return fail(error), refuse(error.message);
     for (const QString &local : localFiles) {
         const QString name = QFileInfo(local).fileName();
         if (!isPlainFileName(name))
-            return refuse(QStringLiteral("\"%1\" is not a plain file name.").arg(name));
+            return refuse(tr("\"%1\" is not a plain file name.").arg(name));
         log(QStringLiteral("sftp put %1 ~/%2/%3").arg(local, folder, name));
         if (const SshError error = client_.upload(local, folder + QLatin1Char('/') + name))
             return refuse(error.message);
@@ -257,17 +256,18 @@ void SessionWorker::submit(const QStringList &localFiles, const QString &scriptN
     const auto id = parseSubmittedJobId(QString::fromUtf8(result.out));
     if (result.exitCode != 0 || !id) {
         const QString said = QString::fromUtf8(result.err + result.out).trimmed();
-        return refuse(said.isEmpty()
-                          ? QStringLiteral("sbatch ended with exit code %1.").arg(result.exitCode)
-                          : said);
+        return refuse(said.isEmpty() ? tr("sbatch ended with exit code %1.").arg(result.exitCode)
+                                     : said);
     }
     FollowedJob followed;
     followed.localFolder = localOutputFolder;
-    followed.status.id = *id;
-    followed.status.state = QStringLiteral("PENDING");
-    followed.status.reason = QStringLiteral("None");
     followed_.insert(*id, followed);
-    update(followed.status);
+    JobStatus submitted; // what sbatch's answer tells: the job exists and waits
+    submitted.id = *id;
+    submitted.state = QStringLiteral("PENDING");
+    submitted.reason = QStringLiteral("None");
+    submitted.source = QStringLiteral("sbatch");
+    update(submitted);
     report([id = *id](LoginNodeSession &s) { Q_EMIT s.submitted(id); });
     poll();
 }
@@ -307,11 +307,11 @@ void SessionWorker::poll()
         if (!notSeen.isEmpty() && accounting_)
             readFromSacct(&notSeen);
         for (quint32 id : notSeen)
-            readFromScontrol(id, true);
+            readFromScontrol(id, ScontrolUse::LastResort);
     }
     for (quint32 id : activeJobs()) {
         if (followed_[id].status.stdOut.isEmpty())
-            readFromScontrol(id, false);
+            readFromScontrol(id, ScontrolUse::OutputPath);
         fetchOutput(id);
         if (!followed_[id].status.finished() &&
             followed_[id].status.source == QLatin1String("lost"))
@@ -325,12 +325,30 @@ void SessionWorker::readFromSqueue(const QList<quint32> &ids, QList<quint32> *no
     *notSeen = ids;
     if (execute(squeueCommand(ids), &result, false))
         return;
-    for (const JobStatus &status : parseSqueue(QString::fromUtf8(result.out))) {
+    for (JobStatus status : parseSqueue(QString::fromUtf8(result.out))) {
         if (!followed_.contains(status.id))
             continue;
         notSeen->removeAll(status.id);
+        // squeue has no exit code: a job that just ended is reported once scontrol gave it,
+        // so that nobody sees COMPLETED without its 0:0.
+        if (status.finished() && !followed_[status.id].finalRecordRead)
+            addFinalRecord(&status);
         update(status);
     }
+}
+
+void SessionWorker::addFinalRecord(JobStatus *status)
+{
+    RemoteResult result;
+    if (execute(scontrolCommand(status->id), &result, false))
+        return;
+    followed_[status->id].finalRecordRead = true;
+    const auto record = parseScontrolJob(QString::fromUtf8(result.out));
+    if (!record || !record->finished())
+        return;
+    status->exitCode = record->exitCode;
+    if (status->stdOut.isEmpty())
+        status->stdOut = record->stdOut;
 }
 
 void SessionWorker::readFromSacct(QList<quint32> *notSeen)
@@ -341,7 +359,7 @@ void SessionWorker::readFromSacct(QList<quint32> *notSeen)
     if (result.exitCode != 0) {
         // "Slurm accounting storage is disabled", or no slurmdbd: the site has no sacct.
         accounting_ = false;
-        log(QStringLiteral("sacct: %1 — following the jobs with scontrol and the output file.")
+        log(tr("sacct: %1 — following the jobs with scontrol and the output file.")
                 .arg(QString::fromUtf8(result.err).trimmed()));
         return;
     }
@@ -351,29 +369,28 @@ void SessionWorker::readFromSacct(QList<quint32> *notSeen)
     }
 }
 
-void SessionWorker::readFromScontrol(quint32 id, bool finishedOnly)
+void SessionWorker::readFromScontrol(quint32 id, ScontrolUse use)
 {
     RemoteResult result;
     if (execute(scontrolCommand(id), &result, false))
         return;
-    const auto status = parseScontrolJob(QString::fromUtf8(result.out));
-    if (!status) {
-        if (finishedOnly) {
+    FollowedJob &followed = followed_[id];
+    const auto record = parseScontrolJob(QString::fromUtf8(result.out));
+    if (!record) {
+        if (use == ScontrolUse::LastResort) {
             // Gone from the controller and from accounting: only the output file is left.
-            JobStatus lost = followed_[id].status;
+            JobStatus lost = followed.status;
             lost.source = QStringLiteral("lost");
-            followed_[id].status = lost;
+            followed.status = lost;
         }
         return;
     }
-    if (finishedOnly || followed_[id].status.state.isEmpty()) {
-        update(*status);
+    if (use == ScontrolUse::LastResort) {
+        update(*record);
         return;
     }
-    JobStatus known = followed_[id].status; // squeue's reading stays; scontrol adds the file
-    known.stdOut = status->stdOut;
-    if (known.exitCode.isEmpty())
-        known.exitCode = status->exitCode;
+    JobStatus known = followed.status; // squeue's reading stays; scontrol adds the file's path
+    known.stdOut = record->stdOut;
     update(known);
 }
 

@@ -23,7 +23,7 @@ public:
     void givePassphrase(const QByteArray &passphrase);
     void disconnectFromNode();
     void run(const QString &command,
-             std::function<void(const RemoteResult &, const SshError &)> done);
+             std::function<void(const RemoteResult &, const SshError &)> done, bool logIt);
     void submit(const QStringList &localFiles, const QString &scriptName,
                 const QString &localOutputFolder);
     void cancel(quint32 id);
@@ -36,6 +36,7 @@ private:
         QString localFolder;
         qint64 downloadedSize = -1;
         bool outputFinal = false;
+        bool finalRecordRead = false; // scontrol's exit code once the job ended
     };
 
     // Connection.
@@ -51,7 +52,11 @@ private:
     void poll();
     void readFromSqueue(const QList<quint32> &ids, QList<quint32> *notSeen);
     void readFromSacct(QList<quint32> *notSeen);
-    void readFromScontrol(quint32 id, bool finishedOnly);
+    // What scontrol is asked for: the output file's path while the job lives, or everything
+    // when neither squeue nor sacct knows the job any more.
+    enum class ScontrolUse { OutputPath, LastResort };
+    void addFinalRecord(JobStatus *status);
+    void readFromScontrol(quint32 id, ScontrolUse use);
     void inferFromOutput(quint32 id);
     void fetchOutput(quint32 id);
     void update(const JobStatus &status);

@@ -45,7 +45,7 @@ constexpr int kCommandTimeoutFloor = 60; // sbatch may wait on a busy controller
 QString hostLabel(const LoginProfile &profile)
 {
     return profile.port == 22 ? profile.host
-                              : QStringLiteral("%1 port %2").arg(profile.host).arg(profile.port);
+                              : SshClient::tr("%1 port %2").arg(profile.host).arg(profile.port);
 }
 
 QString keyTypeName(ssh_key key)
@@ -122,9 +122,9 @@ SshError SshClient::lastError(SshErrorKind fallback, const QString &what) const
     const QString detail =
         handles_->session ? QString::fromUtf8(ssh_get_error(handles_->session)) : QString();
     if (handles_->session && !ssh_is_connected(handles_->session))
-        return error(SshErrorKind::ConnectionLost,
-                     QStringLiteral("The connection to %1 was lost (%2): %3")
-                         .arg(hostLabel(profile_), what, detail));
+        return error(
+            SshErrorKind::ConnectionLost,
+            tr("The connection to %1 was lost (%2): %3").arg(hostLabel(profile_), what, detail));
     return error(fallback, QStringLiteral("%1: %2").arg(what, detail));
 }
 
@@ -134,7 +134,7 @@ SshError SshClient::connectToHost(const LoginProfile &profile)
     profile_ = profile;
     if (profile.host.trimmed().isEmpty() || profile.user.trimmed().isEmpty())
         return error(SshErrorKind::BadProfile,
-                     QStringLiteral("The host and the access account must both be filled in."));
+                     tr("The host and the access account must both be filled in."));
 
     handles_->session = ssh_new();
     ssh_session s = handles_->session;
@@ -156,23 +156,23 @@ SshError SshClient::connectToHost(const LoginProfile &profile)
         handles_->close();
         if (detail.contains(QLatin1String("resolve"), Qt::CaseInsensitive))
             return error(SshErrorKind::Resolve,
-                         QStringLiteral("The name %1 does not resolve: check it against what the "
-                                        "organisers gave (%2).")
+                         tr("The name %1 does not resolve: check it against what the "
+                            "organisers gave (%2).")
                              .arg(profile.host, detail));
         if (detail.contains(QLatin1String("refused"), Qt::CaseInsensitive))
             return error(SshErrorKind::Refused,
-                         QStringLiteral("%1 refused the connection: nothing listens on that port, "
-                                        "or a firewall rejects it.")
+                         tr("%1 refused the connection: nothing listens on that port, "
+                            "or a firewall rejects it.")
                              .arg(hostLabel(profile)));
         if (detail.contains(QLatin1String("timeout"), Qt::CaseInsensitive) ||
             detail.contains(QLatin1String("timed out"), Qt::CaseInsensitive))
             return error(SshErrorKind::Timeout,
-                         QStringLiteral("%1 did not answer within %2 s (a network or VPN problem, "
-                                        "or the wrong host).")
+                         tr("%1 did not answer within %2 s (a network or VPN problem, "
+                            "or the wrong host).")
                              .arg(hostLabel(profile))
                              .arg(timeoutSeconds_));
         return error(SshErrorKind::Other,
-                     QStringLiteral("Could not connect to %1: %2").arg(hostLabel(profile), detail));
+                     tr("Could not connect to %1: %2").arg(hostLabel(profile), detail));
     }
     return checkHostKey();
 }
@@ -182,7 +182,7 @@ SshError SshClient::checkHostKey()
     ssh_session s = handles_->session;
     ssh_key key = nullptr;
     if (ssh_get_server_publickey(s, &key) != SSH_OK)
-        return lastError(SshErrorKind::Other, QStringLiteral("reading the server's key"));
+        return lastError(SshErrorKind::Other, tr("reading the server's key"));
     hostKey_ = HostKeyInfo{keyTypeName(key), sha256Fingerprint(key), knownHostsFile_};
     ssh_key_free(key);
 
@@ -193,19 +193,19 @@ SshError SshClient::checkHostKey()
     case SSH_KNOWN_HOSTS_UNKNOWN:
         return error(
             SshErrorKind::HostKeyUnknown,
-            QStringLiteral("%1 is not in %2 yet. Its %3 key has the fingerprint %4: "
-                           "compare it with the one the organisers published before "
-                           "accepting it.")
+            tr("%1 is not in %2 yet. Its %3 key has the fingerprint %4: "
+               "compare it with the one the organisers published before "
+               "accepting it.")
                 .arg(hostLabel(profile_), knownHostsFile_, hostKey_.type, hostKey_.fingerprint));
     case SSH_KNOWN_HOSTS_CHANGED:
     case SSH_KNOWN_HOSTS_OTHER: {
         const SshError refused = error(
             SshErrorKind::HostKeyChanged,
-            QStringLiteral("The key of %1 is not the one recorded in %2 (it now presents %3 %4). "
-                           "Either the server was reinstalled or someone is in the middle of the "
-                           "connection. SchedLab refuses to connect and never replaces a recorded "
-                           "key: ask the organisers whether the key changed, and if they confirm, "
-                           "remove the old line yourself with: ssh-keygen -R %5")
+            tr("The key of %1 is not the one recorded in %2 (it now presents %3 %4). "
+               "Either the server was reinstalled or someone is in the middle of the "
+               "connection. SchedLab refuses to connect and never replaces a recorded "
+               "key: ask the organisers whether the key changed, and if they confirm, "
+               "remove the old line yourself with: ssh-keygen -R %5")
                 .arg(hostLabel(profile_), knownHostsFile_, hostKey_.type, hostKey_.fingerprint,
                      profile_.port == 22
                          ? profile_.host
@@ -215,10 +215,9 @@ SshError SshClient::checkHostKey()
     }
     case SSH_KNOWN_HOSTS_ERROR:
     default: {
-        const SshError failed =
-            error(SshErrorKind::KnownHostsError,
-                  QStringLiteral("Could not read %1: %2")
-                      .arg(knownHostsFile_, QString::fromUtf8(ssh_get_error(s))));
+        const SshError failed = error(
+            SshErrorKind::KnownHostsError,
+            tr("Could not read %1: %2").arg(knownHostsFile_, QString::fromUtf8(ssh_get_error(s))));
         handles_->close();
         return failed;
     }
@@ -228,12 +227,12 @@ SshError SshClient::checkHostKey()
 SshError SshClient::trustHostKey()
 {
     if (!connected())
-        return error(SshErrorKind::ConnectionLost, QStringLiteral("Not connected."));
+        return error(SshErrorKind::ConnectionLost, tr("Not connected."));
     QDir().mkpath(QFileInfo(knownHostsFile_).absolutePath());
     if (ssh_session_update_known_hosts(handles_->session) != SSH_OK)
         return error(
             SshErrorKind::KnownHostsError,
-            QStringLiteral("Could not add the key to %1: %2")
+            tr("Could not add the key to %1: %2")
                 .arg(knownHostsFile_, QString::fromUtf8(ssh_get_error(handles_->session))));
     return {};
 }
@@ -241,12 +240,12 @@ SshError SshClient::trustHostKey()
 SshError SshClient::authenticateWithKey(const QString &keyFile, const QByteArray &passphrase)
 {
     if (!connected())
-        return error(SshErrorKind::ConnectionLost, QStringLiteral("Not connected."));
+        return error(SshErrorKind::ConnectionLost, tr("Not connected."));
     const PrivateKeyFacts facts = inspectPrivateKey(keyFile);
     if (!facts.exists || !facts.readable)
-        return error(SshErrorKind::KeyUnreadable,
-                     facts.error.isEmpty() ? QStringLiteral("%1: cannot read the key").arg(keyFile)
-                                           : facts.error);
+        return error(SshErrorKind::KeyUnreadable, facts.error.isEmpty()
+                                                      ? tr("%1: cannot read the key").arg(keyFile)
+                                                      : facts.error);
 
     ssh_key key = nullptr;
     QByteArray secret = passphrase; // a copy libssh reads; wiped below
@@ -257,9 +256,9 @@ SshError SshClient::authenticateWithKey(const QString &keyFile, const QByteArray
     if (imported != SSH_OK) {
         if (facts.encrypted)
             return error(SshErrorKind::WrongPassphrase,
-                         QStringLiteral("The passphrase does not open %1.").arg(keyFile));
+                         tr("The passphrase does not open %1.").arg(keyFile));
         return error(SshErrorKind::KeyUnreadable,
-                     QStringLiteral("%1 is not a private key libssh can read.").arg(keyFile));
+                     tr("%1 is not a private key libssh can read.").arg(keyFile));
     }
     const int result = ssh_userauth_publickey(handles_->session, nullptr, key);
     ssh_key_free(key);
@@ -268,22 +267,21 @@ SshError SshClient::authenticateWithKey(const QString &keyFile, const QByteArray
         return {};
     }
     if (result == SSH_AUTH_DENIED || result == SSH_AUTH_PARTIAL)
-        return error(
-            SshErrorKind::KeyDenied,
-            QStringLiteral("%1 refused the key %2 for the account %3: the public key is not "
-                           "(yet) registered for that account, or the account name is wrong.")
-                .arg(hostLabel(profile_), keyFile, profile_.user));
-    return lastError(SshErrorKind::Other, QStringLiteral("authentication"));
+        return error(SshErrorKind::KeyDenied,
+                     tr("%1 refused the key %2 for the account %3: the public key is not "
+                        "(yet) registered for that account, or the account name is wrong.")
+                         .arg(hostLabel(profile_), keyFile, profile_.user));
+    return lastError(SshErrorKind::Other, tr("authentication"));
 }
 
 SshError SshClient::authenticateWithAgent()
 {
     if (!connected())
-        return error(SshErrorKind::ConnectionLost, QStringLiteral("Not connected."));
+        return error(SshErrorKind::ConnectionLost, tr("Not connected."));
     if (qEnvironmentVariableIsEmpty("SSH_AUTH_SOCK"))
         return error(SshErrorKind::AgentUnavailable,
-                     QStringLiteral("No ssh-agent is running (SSH_AUTH_SOCK is not set): start one "
-                                    "and add the key with ssh-add, or use the key file."));
+                     tr("No ssh-agent is running (SSH_AUTH_SOCK is not set): start one "
+                        "and add the key with ssh-add, or use the key file."));
     const int result = ssh_userauth_agent(handles_->session, nullptr);
     if (result == SSH_AUTH_SUCCESS) {
         authenticated_ = true;
@@ -291,22 +289,21 @@ SshError SshClient::authenticateWithAgent()
     }
     if (result == SSH_AUTH_DENIED || result == SSH_AUTH_PARTIAL)
         return error(SshErrorKind::AgentUnavailable,
-                     QStringLiteral("The ssh-agent holds no key that %1 accepts for %2: add the "
-                                    "session key with ssh-add.")
+                     tr("The ssh-agent holds no key that %1 accepts for %2: add the "
+                        "session key with ssh-add.")
                          .arg(hostLabel(profile_), profile_.user));
-    return lastError(SshErrorKind::Other, QStringLiteral("authentication through the ssh-agent"));
+    return lastError(SshErrorKind::Other, tr("authentication through the ssh-agent"));
 }
 
 SshError SshClient::exec(const QString &command, RemoteResult *result, const QByteArray &stdinData)
 {
     *result = RemoteResult{};
     if (!connected() || !authenticated_)
-        return error(SshErrorKind::ConnectionLost, QStringLiteral("Not connected."));
+        return error(SshErrorKind::ConnectionLost, tr("Not connected."));
     ssh_channel channel = ssh_channel_new(handles_->session);
     if (!channel || ssh_channel_open_session(channel) != SSH_OK ||
         ssh_channel_request_exec(channel, command.toUtf8().constData()) != SSH_OK) {
-        const SshError failed =
-            lastError(SshErrorKind::Remote, QStringLiteral("starting a command"));
+        const SshError failed = lastError(SshErrorKind::Remote, tr("starting a command"));
         if (channel)
             ssh_channel_free(channel);
         return failed;
@@ -328,16 +325,16 @@ SshError SshClient::exec(const QString &command, RemoteResult *result, const QBy
         if (errRead > 0)
             result->err.append(buffer, errRead);
         if (outRead == SSH_ERROR || errRead == SSH_ERROR) {
-            failure = lastError(SshErrorKind::Remote, QStringLiteral("reading a command's output"));
+            failure = lastError(SshErrorKind::Remote, tr("reading a command's output"));
             break;
         }
         if (outRead <= 0 && errRead <= 0 && ssh_channel_is_eof(channel))
             break;
         if (deadline.hasExpired()) {
-            failure = error(SshErrorKind::Timeout,
-                            QStringLiteral("The command did not finish within %1 s on %2.")
-                                .arg(limitSeconds)
-                                .arg(hostLabel(profile_)));
+            failure =
+                error(SshErrorKind::Timeout, tr("The command did not finish within %1 s on %2.")
+                                                 .arg(limitSeconds)
+                                                 .arg(hostLabel(profile_)));
             break;
         }
     }
@@ -353,11 +350,11 @@ SshError SshClient::openSftp()
     if (handles_->sftp)
         return {};
     if (!connected() || !authenticated_)
-        return error(SshErrorKind::ConnectionLost, QStringLiteral("Not connected."));
+        return error(SshErrorKind::ConnectionLost, tr("Not connected."));
     handles_->sftp = sftp_new(handles_->session);
     if (!handles_->sftp || sftp_init(handles_->sftp) != SSH_OK) {
-        const SshError failed = lastError(
-            SshErrorKind::Remote, QStringLiteral("starting SFTP (the server may not offer it)"));
+        const SshError failed =
+            lastError(SshErrorKind::Remote, tr("starting SFTP (the server may not offer it)"));
         if (handles_->sftp) {
             sftp_free(handles_->sftp);
             handles_->sftp = nullptr;
@@ -380,13 +377,12 @@ SshError SshClient::makeFolders(const QString &relativeFolder)
             const bool isFolder = attributes->type == SSH_FILEXFER_TYPE_DIRECTORY;
             sftp_attributes_free(attributes);
             if (!isFolder)
-                return error(
-                    SshErrorKind::Remote,
-                    QStringLiteral("~/%1 exists on the login node and is not a folder.").arg(path));
+                return error(SshErrorKind::Remote,
+                             tr("~/%1 exists on the login node and is not a folder.").arg(path));
             continue;
         }
         if (sftp_mkdir(handles_->sftp, encoded.constData(), 0755) != SSH_OK)
-            return lastError(SshErrorKind::Remote, QStringLiteral("creating ~/%1").arg(path));
+            return lastError(SshErrorKind::Remote, tr("creating ~/%1").arg(path));
     }
     return {};
 }
@@ -403,19 +399,17 @@ SshError SshClient::upload(const QString &localPath, const QString &remotePath)
     sftp_file file = sftp_open(handles_->sftp, remotePath.toUtf8().constData(),
                                O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (!file)
-        return lastError(SshErrorKind::Remote,
-                         QStringLiteral("writing %1 on the login node").arg(remotePath));
+        return lastError(SshErrorKind::Remote, tr("writing %1 on the login node").arg(remotePath));
     for (qsizetype at = 0; at < content.size(); at += kSftpChunk) {
         const qsizetype length = qMin<qsizetype>(kSftpChunk, content.size() - at);
         if (sftp_write(file, content.constData() + at, static_cast<size_t>(length)) != length) {
             sftp_close(file);
             return lastError(SshErrorKind::Remote,
-                             QStringLiteral("writing %1 on the login node").arg(remotePath));
+                             tr("writing %1 on the login node").arg(remotePath));
         }
     }
     if (sftp_close(file) != SSH_OK)
-        return lastError(SshErrorKind::Remote,
-                         QStringLiteral("closing %1 on the login node").arg(remotePath));
+        return lastError(SshErrorKind::Remote, tr("closing %1 on the login node").arg(remotePath));
     return {};
 }
 
@@ -425,8 +419,7 @@ SshError SshClient::download(const QString &remotePath, const QString &localPath
         return failed;
     sftp_file file = sftp_open(handles_->sftp, remotePath.toUtf8().constData(), O_RDONLY, 0);
     if (!file)
-        return lastError(SshErrorKind::Remote,
-                         QStringLiteral("reading %1 on the login node").arg(remotePath));
+        return lastError(SshErrorKind::Remote, tr("reading %1 on the login node").arg(remotePath));
     QByteArray content;
     char buffer[kSftpChunk];
     while (true) {
@@ -434,7 +427,7 @@ SshError SshClient::download(const QString &remotePath, const QString &localPath
         if (n < 0) {
             sftp_close(file);
             return lastError(SshErrorKind::Remote,
-                             QStringLiteral("reading %1 on the login node").arg(remotePath));
+                             tr("reading %1 on the login node").arg(remotePath));
         }
         if (n == 0)
             break;
@@ -458,8 +451,7 @@ qint64 SshClient::remoteSize(const QString &remotePath, SshError *failure)
     sftp_attributes attributes = sftp_stat(handles_->sftp, remotePath.toUtf8().constData());
     if (!attributes) {
         if (sftp_get_error(handles_->sftp) != SSH_FX_NO_SUCH_FILE)
-            *failure =
-                lastError(SshErrorKind::Remote, QStringLiteral("looking at %1").arg(remotePath));
+            *failure = lastError(SshErrorKind::Remote, tr("looking at %1").arg(remotePath));
         return -1;
     }
     const qint64 size = static_cast<qint64>(attributes->size);

@@ -7,6 +7,7 @@
 #include "profile.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QString>
 
 #include <memory>
@@ -55,6 +56,8 @@ struct RemoteResult
 
 class SshClient
 {
+    Q_DECLARE_TR_FUNCTIONS(SshClient)
+
 public:
     SshClient();
     ~SshClient();

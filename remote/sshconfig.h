@@ -23,9 +23,9 @@ struct SshHostSettings
     QString alias;    // what the student typed or picked
     QString hostName; // HostName (%h expanded), or the alias itself; in lower case, as ssh uses it
     int port = 22;
-    QString user;               // empty when the config does not say
-    QStringList identityFiles;  // ~ and %d/%u/%h/%r/%n/%p/%% expanded (~ and %d from $HOME)
-    QString file;               // the config file and line of the block that named the alias
+    QString user;              // empty when the config does not say
+    QStringList identityFiles; // ~ and %d/%u/%h/%r/%n/%p/%% expanded (~ and %d from $HOME)
+    QString file;              // the config file and line of the block that named the alias
     int line = 0;
 };
 

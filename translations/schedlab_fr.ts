@@ -117,6 +117,74 @@
     </message>
 </context>
 <context>
+    <name>KeyFiles</name>
+    <message>
+        <location filename="../remote/keyfiles.cpp" line="39"/>
+        <source> already exists: it is kept, choose another name</source>
+        <translation> existe déjà : ce fichier est conservé, choisissez un autre nom</translation>
+    </message>
+    <message>
+        <location filename="../remote/keyfiles.cpp" line="324"/>
+        <source>the key file name is empty</source>
+        <translation>le nom du fichier de clé est vide</translation>
+    </message>
+    <message>
+        <location filename="../remote/keyfiles.cpp" line="326"/>
+        <source>the passphrase is empty: the key must be protected by one</source>
+        <translation>la phrase de passe est vide : la clé doit être protégée par une phrase de passe</translation>
+    </message>
+    <message>
+        <location filename="../remote/keyfiles.cpp" line="330"/>
+        <source>the passphrase may not contain a NUL character</source>
+        <translation>la phrase de passe ne doit pas contenir de caractère NUL</translation>
+    </message>
+    <message>
+        <location filename="../remote/keyfiles.cpp" line="334"/>
+        <source>the key comment may not contain a line break or a tab</source>
+        <translation>le commentaire de la clé ne doit contenir ni saut de ligne ni tabulation</translation>
+    </message>
+    <message>
+        <location filename="../remote/keyfiles.cpp" line="356"/>
+        <source>: not a folder</source>
+        <translation>: ce n&apos;est pas un dossier</translation>
+    </message>
+    <message>
+        <location filename="../remote/keyfiles.cpp" line="422"/>
+        <source>libssh could not generate an ed25519 key</source>
+        <translation>libssh n&apos;a pas pu générer de clé ed25519</translation>
+    </message>
+    <message>
+        <location filename="../remote/keyfiles.cpp" line="426"/>
+        <source>libssh could not encrypt the private key</source>
+        <translation>libssh n&apos;a pas pu chiffrer la clé privée</translation>
+    </message>
+    <message>
+        <location filename="../remote/keyfiles.cpp" line="429"/>
+        <source>libssh could not export the public key</source>
+        <translation>libssh n&apos;a pas pu exporter la clé publique</translation>
+    </message>
+    <message>
+        <location filename="../remote/keyfiles.cpp" line="514"/>
+        <source>: a private key: choose the .pub file next to it</source>
+        <translation>: c&apos;est une clé privée : choisissez le fichier .pub situé à côté</translation>
+    </message>
+    <message>
+        <location filename="../remote/keyfiles.cpp" line="622"/>
+        <source>: a PuTTY key: export it in the OpenSSH format with PuTTYgen</source>
+        <translation>: c&apos;est une clé PuTTY : exportez-la au format OpenSSH avec PuTTYgen</translation>
+    </message>
+    <message>
+        <location filename="../remote/keyfiles.cpp" line="624"/>
+        <source>: not a private key in the OpenSSH or PEM format</source>
+        <translation>: ce n&apos;est pas une clé privée au format OpenSSH ou PEM</translation>
+    </message>
+    <message>
+        <location filename="../remote/keyfiles.cpp" line="640"/>
+        <source>: the key file is damaged</source>
+        <translation>: le fichier de clé est endommagé</translation>
+    </message>
+</context>
+<context>
     <name>Lesson</name>
     <message>
         <location filename="../app/gui/lessons/lesson.cpp" line="67"/>
@@ -141,7 +209,7 @@
     <message>
         <location filename="../app/gui/lessons/lesson.cpp" line="98"/>
         <source>Open %1 in the editor</source>
-        <translation>Ouvrir %1 dans l'éditeur</translation>
+        <translation>Ouvrir %1 dans l&apos;éditeur</translation>
     </message>
     <message>
         <location filename="../app/gui/lessons/lesson.cpp" line="112"/>
@@ -176,12 +244,75 @@
     <message>
         <location filename="../app/gui/lessons/lesson.cpp" line="202"/>
         <source>the block is never closed (```)</source>
-        <translation>le bloc n'est jamais fermé (```)</translation>
+        <translation>le bloc n&apos;est jamais fermé (```)</translation>
     </message>
     <message>
         <location filename="../app/gui/lessons/lesson.cpp" line="211"/>
         <source>invalid YAML: %1</source>
         <translation>YAML invalide : %1</translation>
+    </message>
+</context>
+<context>
+    <name>LoginProfile</name>
+    <message>
+        <location filename="../remote/profile.cpp" line="48"/>
+        <source>the remote folder is empty: give a folder inside your home, such as schedlab</source>
+        <translation>le dossier distant est vide : indiquez un dossier dans votre dossier personnel, par exemple schedlab</translation>
+    </message>
+    <message>
+        <location filename="../remote/profile.cpp" line="52"/>
+        <source>the remote folder may not contain control characters</source>
+        <translation>le dossier distant ne doit pas contenir de caractères de contrôle</translation>
+    </message>
+    <message>
+        <location filename="../remote/profile.cpp" line="55"/>
+        <source>the remote folder is already relative to your home: write it without the leading &apos;~&apos;</source>
+        <translation>le dossier distant est déjà relatif à votre dossier personnel : écrivez-le sans le « ~ » initial</translation>
+    </message>
+    <message>
+        <location filename="../remote/profile.cpp" line="59"/>
+        <source>the remote folder must be relative to your home: write it without the leading &apos;/&apos;</source>
+        <translation>le dossier distant doit être relatif à votre dossier personnel : écrivez-le sans le « / » initial</translation>
+    </message>
+    <message>
+        <location filename="../remote/profile.cpp" line="64"/>
+        <source>the remote folder may not contain &apos;..&apos;: it must stay inside your home</source>
+        <translation>le dossier distant ne doit pas contenir « .. » : il doit rester dans votre dossier personnel</translation>
+    </message>
+    <message>
+        <location filename="../remote/profile.cpp" line="68"/>
+        <source>the remote folder may not contain &apos;.&apos; as a folder name</source>
+        <translation>le dossier distant ne doit pas contenir « . » comme nom de dossier</translation>
+    </message>
+    <message>
+        <location filename="../remote/profile.cpp" line="76"/>
+        <source>the host is empty: use the exact name the organisers gave (there is no default)</source>
+        <translation>l&apos;hôte est vide : utilisez le nom exact donné par les organisateurs (il n&apos;y a pas de valeur par défaut)</translation>
+    </message>
+    <message>
+        <location filename="../remote/profile.cpp" line="83"/>
+        <source>the host &apos;%1&apos; must be the machine name alone, exactly as the organisers gave it (no &apos;ssh&apos;, no &apos;user@&apos;)</source>
+        <translation>l&apos;hôte « %1 » doit être le seul nom de la machine, exactement tel que les organisateurs l&apos;ont donné (sans « ssh », sans « user@ »)</translation>
+    </message>
+    <message>
+        <location filename="../remote/profile.cpp" line="151"/>
+        <source>port %1 is out of range: it must be between 1 and 65535</source>
+        <translation>le port %1 est hors limites : il doit être compris entre 1 et 65535</translation>
+    </message>
+    <message>
+        <location filename="../remote/profile.cpp" line="155"/>
+        <source>the user is empty: use the access account the organisers gave</source>
+        <translation>l&apos;utilisateur est vide : utilisez le compte d&apos;accès donné par les organisateurs</translation>
+    </message>
+    <message>
+        <location filename="../remote/profile.cpp" line="158"/>
+        <source>no key file is chosen: choose your private key, or use the ssh-agent</source>
+        <translation>aucun fichier de clé n&apos;est choisi : choisissez votre clé privée, ou utilisez le ssh-agent</translation>
+    </message>
+    <message>
+        <location filename="../remote/profile.cpp" line="196"/>
+        <source>: not a connection profile (a JSON object is expected)</source>
+        <translation>: ce n&apos;est pas un profil de connexion (un objet JSON est attendu)</translation>
     </message>
 </context>
 <context>
@@ -217,7 +348,7 @@
         <translation>Impossible d&apos;écrire %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/localbackend.cpp" line="36"/>
+        <location filename="../app/gui/cluster/localbackend.cpp" line="37"/>
         <source>The built-in cluster configuration does not load.</source>
         <translation>La configuration intégrée du cluster ne se charge pas.</translation>
     </message>
@@ -231,6 +362,170 @@
         <location filename="../app/gui/screenshottour.cpp" line="128"/>
         <source>Exercise 1 cannot be opened.</source>
         <translation>Impossible d&apos;ouvrir l&apos;exercice 1.</translation>
+    </message>
+</context>
+<context>
+    <name>SshClient</name>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="48"/>
+        <source>%1 port %2</source>
+        <translation>%1 port %2</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="127"/>
+        <source>The connection to %1 was lost (%2): %3</source>
+        <translation>La connexion à %1 a été perdue (%2) : %3</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="137"/>
+        <source>The host and the access account must both be filled in.</source>
+        <translation>L&apos;hôte et le compte d&apos;accès doivent être renseignés tous les deux.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="159"/>
+        <source>The name %1 does not resolve: check it against what the organisers gave (%2).</source>
+        <translation>Le nom %1 ne se résout pas : comparez-le avec celui donné par les organisateurs (%2).</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="164"/>
+        <source>%1 refused the connection: nothing listens on that port, or a firewall rejects it.</source>
+        <translation>%1 a refusé la connexion : rien n&apos;écoute sur ce port, ou un pare-feu la rejette.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="170"/>
+        <source>%1 did not answer within %2 s (a network or VPN problem, or the wrong host).</source>
+        <translation>%1 n&apos;a pas répondu en %2 s (problème de réseau ou de VPN, ou mauvais hôte).</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="175"/>
+        <source>Could not connect to %1: %2</source>
+        <translation>Impossible de se connecter à %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="185"/>
+        <source>reading the server&apos;s key</source>
+        <translation>lecture de la clé du serveur</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="196"/>
+        <source>%1 is not in %2 yet. Its %3 key has the fingerprint %4: compare it with the one the organisers published before accepting it.</source>
+        <translation>%1 n&apos;est pas encore dans %2. Sa clé %3 a pour empreinte %4 : comparez-la avec celle publiée par les organisateurs avant de l&apos;accepter.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="204"/>
+        <source>The key of %1 is not the one recorded in %2 (it now presents %3 %4). Either the server was reinstalled or someone is in the middle of the connection. SchedLab refuses to connect and never replaces a recorded key: ask the organisers whether the key changed, and if they confirm, remove the old line yourself with: ssh-keygen -R %5</source>
+        <translation>La clé de %1 n&apos;est pas celle enregistrée dans %2 (il présente maintenant %3 %4). Soit le serveur a été réinstallé, soit quelqu&apos;un s&apos;est placé au milieu de la connexion. SchedLab refuse de se connecter et ne remplace jamais une clé enregistrée : demandez aux organisateurs si la clé a changé et, s&apos;ils le confirment, supprimez vous-même l&apos;ancienne ligne avec : ssh-keygen -R %5</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="220"/>
+        <source>Could not read %1: %2</source>
+        <translation>Impossible de lire %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="230"/>
+        <location filename="../remote/sshclient.cpp" line="243"/>
+        <location filename="../remote/sshclient.cpp" line="280"/>
+        <location filename="../remote/sshclient.cpp" line="302"/>
+        <location filename="../remote/sshclient.cpp" line="353"/>
+        <source>Not connected.</source>
+        <translation>Non connecté.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="235"/>
+        <source>Could not add the key to %1: %2</source>
+        <translation>Impossible d&apos;ajouter la clé à %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="247"/>
+        <source>%1: cannot read the key</source>
+        <translation>%1 : impossible de lire la clé</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="259"/>
+        <source>The passphrase does not open %1.</source>
+        <translation>La phrase de passe n&apos;ouvre pas %1.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="261"/>
+        <source>%1 is not a private key libssh can read.</source>
+        <translation>%1 n&apos;est pas une clé privée que libssh sait lire.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="271"/>
+        <source>%1 refused the key %2 for the account %3: the public key is not (yet) registered for that account, or the account name is wrong.</source>
+        <translation>%1 a refusé la clé %2 pour le compte %3 : la clé publique n&apos;est pas (encore) enregistrée pour ce compte, ou le nom du compte est erroné.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="274"/>
+        <source>authentication</source>
+        <translation>authentification</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="283"/>
+        <source>No ssh-agent is running (SSH_AUTH_SOCK is not set): start one and add the key with ssh-add, or use the key file.</source>
+        <translation>Aucun ssh-agent n&apos;est lancé (SSH_AUTH_SOCK n&apos;est pas défini) : démarrez-en un et ajoutez-y la clé avec ssh-add, ou utilisez le fichier de clé.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="292"/>
+        <source>The ssh-agent holds no key that %1 accepts for %2: add the session key with ssh-add.</source>
+        <translation>Le ssh-agent ne contient aucune clé que %1 accepte pour %2 : ajoutez la clé de la séance avec ssh-add.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="295"/>
+        <source>authentication through the ssh-agent</source>
+        <translation>authentification par le ssh-agent</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="306"/>
+        <source>starting a command</source>
+        <translation>lancement d&apos;une commande</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="328"/>
+        <source>reading a command&apos;s output</source>
+        <translation>lecture de la sortie d&apos;une commande</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="335"/>
+        <source>The command did not finish within %1 s on %2.</source>
+        <translation>La commande ne s&apos;est pas terminée en %1 s sur %2.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="357"/>
+        <source>starting SFTP (the server may not offer it)</source>
+        <translation>démarrage de SFTP (le serveur ne le propose peut-être pas)</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="381"/>
+        <source>~/%1 exists on the login node and is not a folder.</source>
+        <translation>~/%1 existe sur le nœud de login et n&apos;est pas un dossier.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="385"/>
+        <source>creating ~/%1</source>
+        <translation>création de ~/%1</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="402"/>
+        <location filename="../remote/sshclient.cpp" line="408"/>
+        <source>writing %1 on the login node</source>
+        <translation>écriture de %1 sur le nœud de login</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="412"/>
+        <source>closing %1 on the login node</source>
+        <translation>fermeture de %1 sur le nœud de login</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="422"/>
+        <location filename="../remote/sshclient.cpp" line="430"/>
+        <source>reading %1 on the login node</source>
+        <translation>lecture de %1 sur le nœud de login</translation>
+    </message>
+    <message>
+        <location filename="../remote/sshclient.cpp" line="454"/>
+        <source>looking at %1</source>
+        <translation>consultation de %1</translation>
     </message>
 </context>
 <context>
@@ -450,6 +745,94 @@
     </message>
 </context>
 <context>
+    <name>schedlab::gui::ChecklistSection</name>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="21"/>
+        <source>My access account is requested or verified, on</source>
+        <translation>Mon compte d&apos;accès est demandé ou vérifié, le</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="23"/>
+        <source>I noted the fingerprint of my public key</source>
+        <translation>J&apos;ai noté l&apos;empreinte de ma clé publique</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="113"/>
+        <source>Access account requested or verified on %1.</source>
+        <translation>Compte d&apos;accès demandé ou vérifié le %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="116"/>
+        <source>Ask the organisers for your access account (or check it works), then tick the box with the date.</source>
+        <translation>Demandez votre compte d&apos;accès aux organisateurs (ou vérifiez qu&apos;il fonctionne), puis cochez la case avec la date.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="123"/>
+        <source>No private key at %1: generate it above.</source>
+        <translation>Aucune clé privée à l&apos;emplacement %1 : générez-la ci-dessus.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="128"/>
+        <source>%1 is a %2 key; the session asks for ED25519: generate a new one.</source>
+        <translation>%1 est une clé de type %2 ; la séance demande une clé ED25519 : générez-en une nouvelle.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="129"/>
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="132"/>
+        <source>The public half is missing or unreadable (%1): it is the one you send.</source>
+        <translation>La partie publique est absente ou illisible (%1) : c&apos;est elle que vous envoyez.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="136"/>
+        <source>%1 holds a %2 key, not the ED25519 one of %3.</source>
+        <translation>%1 contient une clé de type %2, et non la clé ED25519 de %3.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="138"/>
+        <source>ED25519 key present: %1 and %2.</source>
+        <translation>Clé ED25519 présente : %1 et %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="142"/>
+        <source>No key, so no passphrase yet.</source>
+        <translation>Pas de clé, donc pas encore de phrase de passe.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="145"/>
+        <source>The private key has no passphrase: whoever copies the file can use it. Generate a new key with a passphrase.</source>
+        <translation>La clé privée n&apos;a pas de phrase de passe : quiconque copie le fichier peut s&apos;en servir. Générez une nouvelle clé avec une phrase de passe.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="149"/>
+        <source>The key has a passphrase, but its file is open to other users (mode %1): ssh refuses such a key. Run: chmod 600 %2</source>
+        <translation>La clé a une phrase de passe, mais son fichier est accessible aux autres utilisateurs (mode %1) : ssh refuse une telle clé. Exécutez : chmod 600 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="154"/>
+        <source>Protected by a passphrase, and readable by you only (mode %1).</source>
+        <translation>Protégée par une phrase de passe et lisible par vous seul (mode %1).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="159"/>
+        <source>No public key, so no fingerprint to note yet.</source>
+        <translation>Pas de clé publique, donc pas encore d&apos;empreinte à noter.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="162"/>
+        <source>Write this line down (exercise 4 asks for it): %1</source>
+        <translation>Notez cette ligne (l&apos;exercice 4 la demande) : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/checklistsection.cpp" line="164"/>
+        <source>Noted: %1</source>
+        <translation>Notée : %1</translation>
+    </message>
+</context>
+<context>
     <name>schedlab::gui::ClassGrading</name>
     <message>
         <location filename="../app/gui/instructor/classgrading.cpp" line="20"/>
@@ -577,6 +960,86 @@
         <location filename="../app/gui/cluster/clusterpage.cpp" line="235"/>
         <source>Pod %1: %2</source>
         <translation>Pod %1 : %2</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::ConnectionBar</name>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="26"/>
+        <source>&amp;Connect</source>
+        <translation>Se &amp;connecter</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="27"/>
+        <source>&amp;Disconnect</source>
+        <translation>Se &amp;déconnecter</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="40"/>
+        <source>What SchedLab sends to the login node and what it answers appears here.</source>
+        <translation>Ce que SchedLab envoie au nœud de login et ce qu&apos;il répond s&apos;affichent ici.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="88"/>
+        <source>The profile is not complete: %1</source>
+        <translation>Le profil est incomplet : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="112"/>
+        <source>Not connected.</source>
+        <translation>Non connecté.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="115"/>
+        <source>Connecting to %1…</source>
+        <translation>Connexion à %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="118"/>
+        <source>Waiting for your answer about the server&apos;s key.</source>
+        <translation>En attente de votre réponse au sujet de la clé du serveur.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="121"/>
+        <source>Waiting for the key&apos;s passphrase.</source>
+        <translation>En attente de la phrase de passe de la clé.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="125"/>
+        <source>Connected to %1.</source>
+        <translation>Connecté à %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="126"/>
+        <source>Connected to %1, but sbatch is not found there.</source>
+        <translation>Connecté à %1, mais sbatch y est introuvable.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="137"/>
+        <source>Unknown server key</source>
+        <translation>Clé de serveur inconnue</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="139"/>
+        <source>Compare this fingerprint with the one the organisers published. Trust this server and remember its key?</source>
+        <translation>Comparez cette empreinte avec celle publiée par les organisateurs. Faire confiance à ce serveur et mémoriser sa clé ?</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="160"/>
+        <source>Key passphrase</source>
+        <translation>Phrase de passe de la clé</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="163"/>
+        <source>Wrong passphrase, try again.
+Passphrase of %1:</source>
+        <translation>Phrase de passe incorrecte, réessayez.
+Phrase de passe de %1 :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/connectionbar.cpp" line="164"/>
+        <source>Passphrase of %1:</source>
+        <translation>Phrase de passe de %1 :</translation>
     </message>
 </context>
 <context>
@@ -1343,6 +1806,137 @@
     </message>
 </context>
 <context>
+    <name>schedlab::gui::JobPrediction</name>
+    <message>
+        <location filename="../app/gui/loginnode/jobprediction.cpp" line="60"/>
+        <source>The mini-cluster did not take the script: %1</source>
+        <translation>Le mini-cluster n&apos;a pas accepté le script : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/jobprediction.cpp" line="61"/>
+        <source>no job was submitted</source>
+        <translation>aucun job n&apos;a été soumis</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/jobprediction.cpp" line="66"/>
+        <source>The simulation stopped: %1</source>
+        <translation>La simulation s&apos;est arrêtée : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/jobprediction.cpp" line="69"/>
+        <source>Still running after %1 hours of simulated time.</source>
+        <translation>Toujours en cours après %1 heures de temps simulé.</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::KeySection</name>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="27"/>
+        <source>&amp;Generate the key…</source>
+        <translation>&amp;Générer la clé…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="30"/>
+        <source>&amp;Copy the public key</source>
+        <translation>&amp;Copier la clé publique</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="31"/>
+        <source>Save the public key &amp;as…</source>
+        <translation>Enregistrer la clé publique &amp;sous…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="33"/>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="40"/>
+        <source>no public key yet</source>
+        <translation>pas encore de clé publique</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="43"/>
+        <source>Written at the end of the public key: it tells your keys apart.</source>
+        <translation>Écrit à la fin de la clé publique : il permet de distinguer vos clés.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="52"/>
+        <source>Private key file:</source>
+        <translation>Fichier de clé privée :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="53"/>
+        <source>Comment:</source>
+        <translation>Commentaire :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="55"/>
+        <source>Fingerprint:</source>
+        <translation>Empreinte :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="116"/>
+        <source>Choose where the private key goes first.</source>
+        <translation>Choisissez d&apos;abord l&apos;emplacement de la clé privée.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="137"/>
+        <source>The passphrase may not be empty: the key was not generated.</source>
+        <translation>La phrase de passe ne peut pas être vide : la clé n&apos;a pas été générée.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="140"/>
+        <source>The two passphrases differ: the key was not generated.</source>
+        <translation>Les deux phrases de passe diffèrent : la clé n&apos;a pas été générée.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="156"/>
+        <source>Key generated: %1 (private, keep it) and %2 (public, the one you send).</source>
+        <translation>Clé générée : %1 (privée, à garder pour vous) et %2 (publique, celle que vous envoyez).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="172"/>
+        <source>The public key is on the clipboard.</source>
+        <translation>La clé publique est dans le presse-papiers.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="181"/>
+        <source>%1 is the private key: it is never written from here.</source>
+        <translation>%1 est la clé privée : ce panneau n&apos;écrit jamais dedans.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="191"/>
+        <source>%1.pub does not hold a public key.</source>
+        <translation>%1.pub ne contient pas de clé publique.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="197"/>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="205"/>
+        <source>Save the public key</source>
+        <translation>Enregistrer la clé publique</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="207"/>
+        <source>Public keys (*.pub);;All files (*)</source>
+        <translation>Clés publiques (*.pub);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="212"/>
+        <source>Public key saved to %1.</source>
+        <translation>Clé publique enregistrée dans %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="220"/>
+        <source>Where the private key goes</source>
+        <translation>Emplacement de la clé privée</translation>
+    </message>
+</context>
+<context>
     <name>schedlab::gui::KubeView</name>
     <message>
         <location filename="../app/gui/cluster/kubeview.cpp" line="49"/>
@@ -1368,6 +1962,102 @@
         <location filename="../app/gui/cluster/kubeview.cpp" line="64"/>
         <source>Select a pod to read its logs (kubectl logs).</source>
         <translation>Sélectionnez un pod pour lire ses journaux (kubectl logs).</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::KubectlSection</name>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="29"/>
+        <source>&amp;Apply the Job…</source>
+        <translation>&amp;Appliquer le Job…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="30"/>
+        <source>Read its &amp;logs…</source>
+        <translation>Lire ses &amp;journaux…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="31"/>
+        <source>&amp;Delete the Job…</source>
+        <translation>&amp;Supprimer le Job…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="38"/>
+        <source>What kubectl answers appears here.</source>
+        <translation>Les réponses de kubectl s&apos;affichent ici.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="39"/>
+        <source>Check again</source>
+        <translation>Vérifier à nouveau</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="40"/>
+        <source>Reload</source>
+        <translation>Recharger</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="41"/>
+        <source>Look for Job manifests in the workspace again</source>
+        <translation>Rechercher à nouveau les manifestes de Job dans l&apos;espace de travail</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="47"/>
+        <source>Manifest:</source>
+        <translation>Manifeste :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="53"/>
+        <source>If this computer has a kubectl that reaches a real Kubernetes cluster, the exercise&apos;s Job can run there too, beside the mini-cluster.</source>
+        <translation>Si cet ordinateur dispose d&apos;un kubectl qui atteint un vrai cluster Kubernetes, le Job de l&apos;exercice peut aussi s&apos;y exécuter, en plus du mini-cluster.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="76"/>
+        <source>[exit %1]</source>
+        <translation>[code de sortie %1]</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="157"/>
+        <source>Looking for a real Kubernetes cluster (kubectl get nodes)…</source>
+        <translation>Recherche d&apos;un vrai cluster Kubernetes (kubectl get nodes)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="160"/>
+        <source>No reachable Kubernetes cluster was found: there is no kubectl on this machine besides SchedLab&apos;s own. This is not a failure: the course does not require a real Kubernetes cluster, the mini-cluster is enough.</source>
+        <translation>Aucun cluster Kubernetes joignable : il n&apos;y a pas d&apos;autre kubectl sur cette machine que celui de SchedLab. Ce n&apos;est pas un échec : le cours n&apos;exige pas de vrai cluster Kubernetes, le mini-cluster suffit.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="167"/>
+        <source>No reachable Kubernetes cluster was found: %1 get nodes did not answer (%2). This is not a failure: the course does not require a real Kubernetes cluster, the mini-cluster is enough.</source>
+        <translation>Aucun cluster Kubernetes joignable : %1 get nodes n&apos;a pas répondu (%2). Ce n&apos;est pas un échec : le cours n&apos;exige pas de vrai cluster Kubernetes, le mini-cluster suffit.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="171"/>
+        <source>no message</source>
+        <translation>aucun message</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="175"/>
+        <source>A real Kubernetes cluster answers through %1. Each action below asks you first and shows the exact command.</source>
+        <translation>Un vrai cluster Kubernetes répond via %1. Chaque action ci-dessous vous demande d&apos;abord confirmation et affiche la commande exacte.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="213"/>
+        <source>Run kubectl on a real cluster</source>
+        <translation>Exécuter kubectl sur un vrai cluster</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/kubectlsection.cpp" line="214"/>
+        <source>SchedLab will run, on the real cluster kubectl reaches:
+
+%1
+
+Go ahead?</source>
+        <translation>SchedLab va exécuter, sur le vrai cluster que kubectl atteint :
+
+%1
+
+Continuer ?</translation>
     </message>
 </context>
 <context>
@@ -1411,229 +2101,325 @@
 <context>
     <name>schedlab::gui::LocalBackend</name>
     <message>
-        <location filename="../app/gui/cluster/localbackend.cpp" line="73"/>
+        <location filename="../app/gui/cluster/localbackend.cpp" line="64"/>
         <source>Cannot create the cluster&apos;s folder %1.</source>
         <translation>Impossible de créer le dossier du cluster %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/localbackend.cpp" line="132"/>
+        <location filename="../app/gui/cluster/localbackend.cpp" line="123"/>
         <source>Mini-cluster</source>
         <translation>Mini-cluster</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/localbackend.cpp" line="237"/>
+        <location filename="../app/gui/cluster/localbackend.cpp" line="228"/>
         <source>The mini-cluster is not running.</source>
         <translation>Le mini-cluster n&apos;est pas démarré.</translation>
     </message>
 </context>
 <context>
+    <name>schedlab::gui::LoginNodePage</name>
+    <message>
+        <location filename="../app/gui/loginnode/loginnodepage.cpp" line="67"/>
+        <source>&amp;Key and checklist</source>
+        <translation>&amp;Clé et liste de contrôle</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/loginnodepage.cpp" line="68"/>
+        <source>C&amp;onnection</source>
+        <translation>C&amp;onnexion</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/loginnodepage.cpp" line="69"/>
+        <source>&amp;Jobs</source>
+        <translation>&amp;Jobs</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/loginnodepage.cpp" line="70"/>
+        <source>K&amp;ubernetes</source>
+        <translation>K&amp;ubernetes</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/loginnodepage.cpp" line="88"/>
+        <source>On session day you connect to the supercomputer&apos;s login node with an SSH key: an ED25519 pair, protected by a passphrase. The private file stays on this computer; the public line is what you send to the organisers. Its fingerprint lets you recognise it later.</source>
+        <translation>Le jour de la séance, vous vous connectez au nœud de login du supercalculateur avec une clé SSH : une paire ED25519, protégée par une phrase de passe. Le fichier privé reste sur cet ordinateur ; la ligne publique est ce que vous envoyez aux organisateurs. Son empreinte vous permet de la reconnaître plus tard.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/loginnodepage.cpp" line="92"/>
+        <source>Your SSH key</source>
+        <translation>Votre clé SSH</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/loginnodepage.cpp" line="93"/>
+        <source>Checklist for the session</source>
+        <translation>Liste de contrôle pour la séance</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/loginnodepage.cpp" line="110"/>
+        <source>Use only the host name and port the organisers give: SchedLab never guesses them. The first time, the server shows its key&apos;s fingerprint: compare it before you say yes. Your passphrase is kept in memory until you disconnect, never on disk.</source>
+        <translation>N&apos;utilisez que le nom d&apos;hôte et le port donnés par les organisateurs : SchedLab ne les devine jamais. La première fois, le serveur affiche l&apos;empreinte de sa clé : comparez-la avant d&apos;accepter. Votre phrase de passe est gardée en mémoire jusqu&apos;à la déconnexion, jamais sur le disque.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/loginnodepage.cpp" line="114"/>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/loginnodepage.cpp" line="123"/>
+        <source>Connection</source>
+        <translation>Connexion</translation>
+    </message>
+</context>
+<context>
     <name>schedlab::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="46"/>
+        <location filename="../app/gui/mainwindow.cpp" line="47"/>
         <source>SchedLab — Slurm and Kubernetes scheduling</source>
         <translation>SchedLab — Ordonnancement Slurm et Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="64"/>
+        <location filename="../app/gui/mainwindow.cpp" line="65"/>
         <source>Workspace: %1</source>
         <translation>Espace de travail : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="81"/>
+        <location filename="../app/gui/mainwindow.cpp" line="82"/>
         <source>The mini-cluster could not start: %1</source>
         <translation>Le mini-cluster n&apos;a pas pu démarrer : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="92"/>
+        <location filename="../app/gui/mainwindow.cpp" line="93"/>
         <source>Terminal</source>
         <translation>Terminal</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="137"/>
+        <location filename="../app/gui/mainwindow.cpp" line="132"/>
         <source>Lessons</source>
         <translation>Leçons</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="143"/>
+        <location filename="../app/gui/mainwindow.cpp" line="138"/>
         <source>Going further</source>
         <translation>Pour aller plus loin</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="194"/>
+        <location filename="../app/gui/mainwindow.cpp" line="206"/>
         <source>Course</source>
         <translation>Cours</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="202"/>
+        <location filename="../app/gui/mainwindow.cpp" line="214"/>
+        <source>Login node</source>
+        <translation>Nœud de login</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="216"/>
+        <source>Your SSH key, the checklist, and the real login node</source>
+        <translation>Votre clé SSH, la liste de contrôle et le vrai nœud de login</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="218"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="204"/>
+        <location filename="../app/gui/mainwindow.cpp" line="220"/>
         <source>Queue</source>
         <translation>File d&apos;attente</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="205"/>
+        <location filename="../app/gui/mainwindow.cpp" line="221"/>
         <source>Nodes</source>
         <translation>Nœuds</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="206"/>
+        <location filename="../app/gui/mainwindow.cpp" line="222"/>
         <source>Timeline</source>
         <translation>Chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="207"/>
+        <location filename="../app/gui/mainwindow.cpp" line="223"/>
         <source>Kubernetes</source>
         <translation>Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="208"/>
+        <location filename="../app/gui/mainwindow.cpp" line="224"/>
         <source>Slurm vs Kubernetes</source>
         <translation>Slurm vs Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="237"/>
+        <location filename="../app/gui/mainwindow.cpp" line="255"/>
         <source>Read</source>
         <translation>Lue</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="246"/>
+        <location filename="../app/gui/mainwindow.cpp" line="264"/>
         <source>Last checked %1</source>
         <translation>Dernière vérification : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="253"/>
+        <location filename="../app/gui/mainwindow.cpp" line="271"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="254"/>
+        <location filename="../app/gui/mainwindow.cpp" line="272"/>
         <source>Choose the &amp;workspace…</source>
         <translation>Choisir l&apos;&amp;espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="256"/>
+        <location filename="../app/gui/mainwindow.cpp" line="274"/>
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="262"/>
+        <location filename="../app/gui/mainwindow.cpp" line="280"/>
         <source>&amp;Hand in my work…</source>
         <translation>&amp;Rendre mon travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="266"/>
+        <location filename="../app/gui/mainwindow.cpp" line="284"/>
         <source>&amp;Instructor mode: open a class…</source>
         <translation>&amp;Mode enseignant : ouvrir une classe…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="270"/>
+        <location filename="../app/gui/mainwindow.cpp" line="288"/>
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="272"/>
-        <location filename="../app/gui/mainwindow.cpp" line="411"/>
+        <location filename="../app/gui/mainwindow.cpp" line="290"/>
+        <location filename="../app/gui/mainwindow.cpp" line="431"/>
         <source>As the system</source>
         <translation>Comme le système</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="281"/>
+        <location filename="../app/gui/mainwindow.cpp" line="299"/>
         <source>The language changes at the next start.</source>
         <translation>La langue change au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="285"/>
+        <location filename="../app/gui/mainwindow.cpp" line="303"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="310"/>
+        <location filename="../app/gui/mainwindow.cpp" line="328"/>
         <source>Class folder (one sub-folder per student)</source>
         <translation>Dossier de classe (un sous-dossier par étudiant)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="321"/>
+        <location filename="../app/gui/mainwindow.cpp" line="339"/>
         <source>Instructor</source>
         <translation>Enseignant</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="357"/>
+        <location filename="../app/gui/mainwindow.cpp" line="377"/>
         <source>Exam in progress: lessons, exercises, grading and the cluster come back once the paper is handed in.</source>
         <translation>Examen en cours : les cours, les exercices, la correction et le cluster reviendront une fois la copie rendue.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="398"/>
+        <location filename="../app/gui/mainwindow.cpp" line="418"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="399"/>
+        <location filename="../app/gui/mainwindow.cpp" line="419"/>
         <source>&amp;Queue</source>
         <translation>&amp;File d&apos;attente</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="402"/>
+        <location filename="../app/gui/mainwindow.cpp" line="422"/>
         <source>&amp;Timeline</source>
         <translation>&amp;Chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="405"/>
+        <location filename="../app/gui/mainwindow.cpp" line="425"/>
         <source>&amp;Kubernetes</source>
         <translation>&amp;Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="409"/>
+        <location filename="../app/gui/mainwindow.cpp" line="429"/>
         <source>&amp;Colours</source>
         <translation>&amp;Couleurs</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="412"/>
+        <location filename="../app/gui/mainwindow.cpp" line="432"/>
         <source>Light</source>
         <translation>Claires</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="413"/>
+        <location filename="../app/gui/mainwindow.cpp" line="433"/>
         <source>Dark</source>
         <translation>Sombres</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="420"/>
+        <location filename="../app/gui/mainwindow.cpp" line="440"/>
         <source>The colours change at the next start.</source>
         <translation>Les couleurs changent au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="454"/>
-        <location filename="../app/gui/mainwindow.cpp" line="460"/>
+        <location filename="../app/gui/mainwindow.cpp" line="474"/>
+        <location filename="../app/gui/mainwindow.cpp" line="480"/>
         <source>Workspace</source>
         <translation>Espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="461"/>
+        <location filename="../app/gui/mainwindow.cpp" line="481"/>
         <source>SchedLab will use %1 from its next start.</source>
         <translation>SchedLab utilisera %1 à partir du prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="471"/>
+        <location filename="../app/gui/mainwindow.cpp" line="491"/>
         <source>Hand in my work</source>
         <translation>Rendre mon travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="473"/>
+        <location filename="../app/gui/mainwindow.cpp" line="493"/>
         <source>Zip archives (*.zip)</source>
         <translation>Archives zip (*.zip)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="481"/>
+        <location filename="../app/gui/mainwindow.cpp" line="501"/>
         <source>%1 files handed in: %2</source>
         <translation>%1 fichiers rendus : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="487"/>
+        <location filename="../app/gui/mainwindow.cpp" line="507"/>
         <source>SchedLab</source>
         <translation>SchedLab</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::NewPassphraseDialog</name>
+    <message>
+        <location filename="../app/gui/loginnode/newpassphrasedialog.cpp" line="22"/>
+        <source>Passphrase of the new key</source>
+        <translation>Phrase de passe de la nouvelle clé</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/newpassphrasedialog.cpp" line="28"/>
+        <source>The passphrase protects %1: whoever copies the file still needs it. It is asked when you connect and is never saved by SchedLab.</source>
+        <translation>La phrase de passe protège %1 : quiconque copie le fichier en a encore besoin. Elle est demandée à la connexion et SchedLab ne l&apos;enregistre jamais.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/newpassphrasedialog.cpp" line="34"/>
+        <source>Passphrase:</source>
+        <translation>Phrase de passe :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/newpassphrasedialog.cpp" line="35"/>
+        <source>Again:</source>
+        <translation>Confirmation :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/newpassphrasedialog.cpp" line="76"/>
+        <source>The passphrase may not be empty.</source>
+        <translation>La phrase de passe ne peut pas être vide.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/newpassphrasedialog.cpp" line="79"/>
+        <source>The two entries differ.</source>
+        <translation>Les deux saisies diffèrent.</translation>
     </message>
 </context>
 <context>
@@ -1753,6 +2539,198 @@
     </message>
 </context>
 <context>
+    <name>schedlab::gui::PredictionTable</name>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="17"/>
+        <source>Mini-cluster (predicted)</source>
+        <translation>Mini-cluster (prédiction)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="17"/>
+        <source>Login node (real)</source>
+        <translation>Nœud de login (réel)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="19"/>
+        <source>Node</source>
+        <translation>Nœud</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="19"/>
+        <source>States</source>
+        <translation>États</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="19"/>
+        <source>Wait</source>
+        <translation>Attente</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="19"/>
+        <source>Run time</source>
+        <translation>Durée d&apos;exécution</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="19"/>
+        <source>Final state</source>
+        <translation>État final</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="19"/>
+        <source>Exit code</source>
+        <translation>Code de sortie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="42"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="43"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="49"/>
+        <source>Submit a script: once the job ends on the login node, what the mini-cluster predicted and what really happened appear side by side.</source>
+        <translation>Soumettez un script : une fois le job terminé sur le nœud de login, la prédiction du mini-cluster et ce qui s&apos;est réellement passé s&apos;affichent côte à côte.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="80"/>
+        <source>Job %1: prediction and reality</source>
+        <translation>Job %1 : prédiction et réalité</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="82"/>
+        <source>(being computed…)</source>
+        <translation>(calcul en cours…)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="82"/>
+        <source>(no prediction)</source>
+        <translation>(aucune prédiction)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="83"/>
+        <source>(the job has not ended yet)</source>
+        <translation>(le job n&apos;est pas encore terminé)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="86"/>
+        <source>Mini-cluster: %1</source>
+        <translation>Mini-cluster : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="88"/>
+        <source>Login node: %1</source>
+        <translation>Nœud de login : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/predictiontable.cpp" line="89"/>
+        <source>Node names differ by nature: the mini-cluster has its own nodes. The states, the times and the end are what should agree.</source>
+        <translation>Les noms de nœuds diffèrent forcément : le mini-cluster a ses propres nœuds. Ce sont les états, les durées et la fin qui doivent concorder.</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::ProfileForm</name>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="39"/>
+        <source>Use the keys of a running ssh-agent instead</source>
+        <translation>Utiliser plutôt les clés d&apos;un ssh-agent en cours d&apos;exécution</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="46"/>
+        <source>as given by the organisers</source>
+        <translation>tel que donné par les organisateurs</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="47"/>
+        <source>The login node&apos;s name exactly as the organisers gave it: SchedLab never guesses it.</source>
+        <translation>Le nom du nœud de login, exactement tel que les organisateurs l&apos;ont donné : SchedLab ne le devine jamais.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="50"/>
+        <source>your access account</source>
+        <translation>votre compte d&apos;accès</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="51"/>
+        <source>private key file</source>
+        <translation>fichier de clé privée</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="52"/>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="53"/>
+        <source>optional: passed to sbatch only when filled</source>
+        <translation>facultatif : transmis à sbatch seulement s&apos;il est rempli</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="54"/>
+        <source>Relative to your home on the login node; nothing is written outside it.</source>
+        <translation>Relatif à votre dossier personnel sur le nœud de login ; rien n&apos;est écrit en dehors.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="61"/>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="68"/>
+        <source>From ~/.ssh/config:</source>
+        <translation>Depuis ~/.ssh/config :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="70"/>
+        <source>Host:</source>
+        <translation>Hôte :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="71"/>
+        <source>Port:</source>
+        <translation>Port :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="72"/>
+        <source>User:</source>
+        <translation>Utilisateur :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="73"/>
+        <source>Key file:</source>
+        <translation>Fichier de clé :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="75"/>
+        <source>Slurm partition:</source>
+        <translation>Partition Slurm :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="76"/>
+        <source>Slurm account:</source>
+        <translation>Compte Slurm :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="77"/>
+        <source>Remote folder:</source>
+        <translation>Dossier distant :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="102"/>
+        <source>(no Host in ~/.ssh/config)</source>
+        <translation>(aucun Host dans ~/.ssh/config)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="102"/>
+        <source>(choose a Host)</source>
+        <translation>(choisissez un Host)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/profileform.cpp" line="186"/>
+        <source>Private key file</source>
+        <translation>Fichier de clé privée</translation>
+    </message>
+</context>
+<context>
     <name>schedlab::gui::Pty</name>
     <message>
         <location filename="../app/gui/terminal/pty.cpp" line="216"/>
@@ -1864,19 +2842,284 @@
     </message>
 </context>
 <context>
+    <name>schedlab::gui::RemoteBackend</name>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="26"/>
+        <source>Job %1 waits for nothing in particular: the scheduler has not looked at it yet, it starts at its next pass.</source>
+        <translation>Le job %1 n&apos;attend rien de particulier : l&apos;ordonnanceur ne l&apos;a pas encore examiné, il démarrera à son prochain passage.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="30"/>
+        <source>Job %1 waits because other jobs have a higher priority: they go first (Reason=Priority).</source>
+        <translation>Le job %1 attend parce que d&apos;autres jobs ont une priorité plus élevée : ils passent d&apos;abord (Reason=Priority).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="34"/>
+        <source>Job %1 is next, but the CPUs, memory or nodes it asks for are busy: it starts as soon as enough are free (Reason=Resources).</source>
+        <translation>Le job %1 est le prochain, mais les CPU, la mémoire ou les nœuds qu&apos;il demande sont occupés : il démarrera dès qu&apos;il y en aura assez de libres (Reason=Resources).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="38"/>
+        <source>Job %1 asks for more time than its partition allows: it will never start as it is. Cancel it and submit it again with a shorter --time (Reason=PartitionTimeLimit).</source>
+        <translation>Le job %1 demande plus de temps que sa partition ne le permet : en l&apos;état, il ne démarrera jamais. Annulez-le et soumettez-le à nouveau avec un --time plus court (Reason=PartitionTimeLimit).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="43"/>
+        <source>You already run as many jobs as your QOS allows: job %1 starts when one of them ends (Reason=QOSMaxJobsPerUserLimit).</source>
+        <translation>Vous avez déjà autant de jobs en cours que votre QOS le permet : le job %1 démarrera quand l&apos;un d&apos;eux se terminera (Reason=QOSMaxJobsPerUserLimit).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="47"/>
+        <source>Your account&apos;s group already uses all the CPUs it is allowed: job %1 starts when some are released (Reason=AssocGrpCpuLimit).</source>
+        <translation>Le groupe de votre compte utilise déjà tous les CPU auxquels il a droit : le job %1 démarrera quand certains seront libérés (Reason=AssocGrpCpuLimit).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="52"/>
+        <source>A node job %1 needs is not available (down, drained or reserved) (Reason=ReqNodeNotAvail).</source>
+        <translation>Un nœud dont le job %1 a besoin n&apos;est pas disponible (hors service, drainé ou réservé) (Reason=ReqNodeNotAvail).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="56"/>
+        <source>Job %1 waits for the job it depends on (--dependency) (Reason=Dependency).</source>
+        <translation>Le job %1 attend le job dont il dépend (--dependency) (Reason=Dependency).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="60"/>
+        <source>Job %1 may not start before the time given with --begin (Reason=BeginTime).</source>
+        <translation>Le job %1 ne peut pas démarrer avant l&apos;heure donnée avec --begin (Reason=BeginTime).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="64"/>
+        <source>Job %1 is held by its owner: `scontrol release %1` lets it go (Reason=JobHeldUser).</source>
+        <translation>Le job %1 est retenu par son propriétaire : `scontrol release %1` le libère (Reason=JobHeldUser).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="67"/>
+        <source>Job %1 waits with reason %2: see &quot;JOB REASON CODES&quot; in `man squeue` for its meaning.</source>
+        <translation>Le job %1 attend avec la raison %2 : sa signification est donnée dans « JOB REASON CODES » de `man squeue`.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="90"/>
+        <source>Login node</source>
+        <translation>Nœud de login</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="90"/>
+        <source>Login node %1</source>
+        <translation>Nœud de login %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="216"/>
+        <source>Job %1 runs on %2 since %3.</source>
+        <translation>Le job %1 s&apos;exécute sur %2 depuis %3.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="218"/>
+        <source>Job %1 runs on %2.</source>
+        <translation>Le job %1 s&apos;exécute sur %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="220"/>
+        <source>Job %1 ended: %2, exit code %3.</source>
+        <translation>Le job %1 est terminé : %2, code de sortie %3.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="221"/>
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="223"/>
+        <source>Reason: %1.</source>
+        <translation>Raison : %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="225"/>
+        <source>Job %1 is %2 (reason: %3).</source>
+        <translation>Le job %1 est à l&apos;état %2 (raison : %3).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="228"/>
+        <source>The real scheduler gives only its reason code; the detailed explanations of SchedLab exist only in the mini-cluster.</source>
+        <translation>Le véritable ordonnanceur ne donne que son code de raison ; les explications détaillées de SchedLab n&apos;existent que dans le mini-cluster.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="236"/>
+        <source>Nothing to run.</source>
+        <translation>Rien à exécuter.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="244"/>
+        <source>schedlab-explain: job %1 is not followed in this session.
+</source>
+        <translation>schedlab-explain : le job %1 n&apos;est pas suivi dans cette session.
+</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotebackend.cpp" line="254"/>
+        <source>Not connected to the login node.
+</source>
+        <translation>Non connecté au nœud de login.
+</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::RemoteJobsView</name>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="70"/>
+        <source>The output file of a job appears here once downloaded.</source>
+        <translation>Le fichier de sortie d&apos;un job s&apos;affiche ici une fois téléchargé.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="73"/>
+        <source>&amp;Queue</source>
+        <translation>&amp;File d&apos;attente</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="74"/>
+        <source>&amp;Timeline</source>
+        <translation>&amp;Chronologie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="75"/>
+        <source>&amp;Output</source>
+        <translation>S&amp;ortie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="122"/>
+        <source>Submitted batch job %1.</source>
+        <translation>Job %1 soumis.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="130"/>
+        <source>The job was not submitted: %1</source>
+        <translation>Le job n&apos;a pas été soumis : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="149"/>
+        <source>&amp;Submit to the login node</source>
+        <translation>&amp;Soumettre au nœud de login</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="150"/>
+        <source>Cancel the selected job…</source>
+        <translation>Annuler le job sélectionné…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="151"/>
+        <source>Reload</source>
+        <translation>Recharger</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="152"/>
+        <source>Look for exercise folders and scripts again</source>
+        <translation>Rechercher à nouveau les dossiers d&apos;exercice et les scripts</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="164"/>
+        <source>Exercise:</source>
+        <translation>Exercice :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="166"/>
+        <source>Script:</source>
+        <translation>Script :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="263"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="282"/>
+        <source>Connect to the login node first.</source>
+        <translation>Connectez-vous d&apos;abord au nœud de login.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="288"/>
+        <source>Choose an exercise folder and its script.</source>
+        <translation>Choisissez un dossier d&apos;exercice et son script.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="295"/>
+        <source>%1 cannot be uploaded: it is not a plain file of %2.</source>
+        <translation>%1 ne peut pas être envoyé : ce n&apos;est pas un fichier ordinaire de %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="301"/>
+        <source>Cannot create %1.</source>
+        <translation>Impossible de créer %1.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="306"/>
+        <source>Uploading %n file(s) and submitting %1…</source>
+        <translation>
+            <numerusform>Envoi de %n fichier et soumission de %1…</numerusform>
+            <numerusform>Envoi de %n fichiers et soumission de %1…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="308"/>
+        <source>Left out: %1.</source>
+        <translation>Non envoyés : %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="320"/>
+        <source>Cancel a job on the login node</source>
+        <translation>Annuler un job sur le nœud de login</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="321"/>
+        <source>Cancel job %1 (%2) on the login node? SchedLab will run:
+
+scancel %1</source>
+        <translation>Annuler le job %1 (%2) sur le nœud de login ? SchedLab va exécuter :
+
+scancel %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="332"/>
+        <source>scancel %1 sent.</source>
+        <translation>scancel %1 envoyé.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="364"/>
+        <source>Job %1 (%2): %3</source>
+        <translation>Job %1 (%2) : %3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="374"/>
+        <source>this job was not submitted from this panel since the app started.</source>
+        <translation>ce job n&apos;a pas été soumis par ce panneau depuis le démarrage de l&apos;application.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="381"/>
+        <source>read from %1.</source>
+        <translation>lu dans %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="392"/>
+        <source># job %1: %2
+</source>
+        <translation># job %1 : %2
+</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="393"/>
+        <source>Output of job %1 downloaded: %2</source>
+        <translation>Sortie du job %1 téléchargée : %2</translation>
+    </message>
+</context>
+<context>
     <name>schedlab::gui::ScenarioReplay</name>
     <message>
-        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="27"/>
+        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="29"/>
         <source>Scenario replayed in the mini-cluster</source>
         <translation>Scénario rejoué dans le mini-cluster</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="62"/>
+        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="64"/>
         <source>%1: %2</source>
         <translation>%1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="78"/>
+        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="80"/>
         <source>%1: the replay stopped: %2</source>
         <translation>%1 : la relecture s&apos;est arrêtée : %2</translation>
     </message>
@@ -2106,6 +3349,60 @@
         <location filename="../app/gui/views/timelinewidget.cpp" line="515"/>
         <source>Jobs over time, exported from SchedLab</source>
         <translation>Les jobs au fil du temps, exportés depuis SchedLab</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::remote::SessionWorker</name>
+    <message>
+        <location filename="../remote/sessionworker.cpp" line="72"/>
+        <source>Connecting to %1@%2:%3 ...</source>
+        <translation>Connexion à %1@%2:%3 ...</translation>
+    </message>
+    <message>
+        <location filename="../remote/sessionworker.cpp" line="93"/>
+        <source>Host key not accepted: disconnected.</source>
+        <translation>Clé d&apos;hôte refusée : déconnecté.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sessionworker.cpp" line="98"/>
+        <source>Host key %1 added to %2.</source>
+        <translation>Clé d&apos;hôte %1 ajoutée à %2.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sessionworker.cpp" line="153"/>
+        <source>Connected as %1.</source>
+        <translation>Connecté en tant que %1.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sessionworker.cpp" line="183"/>
+        <source>Slurm found: %1</source>
+        <translation>Slurm trouvé : %1</translation>
+    </message>
+    <message>
+        <location filename="../remote/sessionworker.cpp" line="184"/>
+        <source>sbatch is not found on this host: it is not a Slurm login node.</source>
+        <translation>sbatch est introuvable sur cet hôte : ce n&apos;est pas un nœud de login Slurm.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sessionworker.cpp" line="238"/>
+        <source>The remote folder &quot;%1&quot; is not a folder inside your home.</source>
+        <translation>Le dossier distant « %1 » n&apos;est pas un dossier situé dans votre dossier personnel.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sessionworker.cpp" line="241"/>
+        <location filename="../remote/sessionworker.cpp" line="247"/>
+        <source>&quot;%1&quot; is not a plain file name.</source>
+        <translation>« %1 » n&apos;est pas un simple nom de fichier.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sessionworker.cpp" line="259"/>
+        <source>sbatch ended with exit code %1.</source>
+        <translation>sbatch s&apos;est terminé avec le code de sortie %1.</translation>
+    </message>
+    <message>
+        <location filename="../remote/sessionworker.cpp" line="347"/>
+        <source>sacct: %1 — following the jobs with scontrol and the output file.</source>
+        <translation>sacct : %1 — suivi des jobs avec scontrol et le fichier de sortie.</translation>
     </message>
 </context>
 </TS>

@@ -65,6 +65,7 @@ private:
     QString knownHosts_;
     QString remoteFolder_;
     QStringList activity_;
+    QHash<quint32, QStringList> path_; // every state each job was reported in, in order
     std::unique_ptr<LoginNodeSession> session_;
 
     LoginProfile profile() const
@@ -84,6 +85,12 @@ private:
         session->setKnownHostsFile(knownHosts_);
         session->setTimeout(10);
         session->setPollInterval(kPollMs);
+        LoginNodeSession *reporter = session.get();
+        connect(reporter, &LoginNodeSession::jobUpdated, this, [this, reporter](quint32 id) {
+            const QString state = reporter->job(id).state;
+            if (path_[id].isEmpty() || path_[id].constLast() != state)
+                path_[id] << state;
+        });
         connect(session.get(), &LoginNodeSession::activity, this,
                 [this](const QString &line) { activity_ << line; });
         return session;
@@ -209,8 +216,11 @@ private Q_SLOTS:
         QStringList seen;
         QVERIFY2(waitForState(id, QStringLiteral("COMPLETED"), &seen, 60000),
                  qPrintable(seen.join(QLatin1String(" -> "))));
-        QVERIFY2(seen.contains(QStringLiteral("RUNNING")),
-                 qPrintable(seen.join(QLatin1String(" -> "))));
+        const QStringList path = path_.value(id);
+        QVERIFY2(path.size() >= 3 && path.first() == QLatin1String("PENDING") &&
+                     path.contains(QStringLiteral("RUNNING")) &&
+                     path.last() == QLatin1String("COMPLETED"),
+                 qPrintable(path.join(QLatin1String(" -> "))));
         const JobStatus job = session_->job(id);
         QCOMPARE(job.nodeList, env_.value(QStringLiteral("NODE_NAME")));
         QCOMPARE(job.exitCode, QStringLiteral("0:0"));
@@ -241,6 +251,8 @@ private Q_SLOTS:
         QVERIFY2(waitForState(id, QStringLiteral("CANCELLED"), &seen, 30000),
                  qPrintable(seen.join(QLatin1String(" -> "))));
         QVERIFY(activity_.contains(QStringLiteral("$ scancel %1").arg(id)));
+        QCOMPARE(session_->job(id).exitCode, QStringLiteral("0:15")); // killed by SIGTERM
+        QCOMPARE(path_.value(id).first(), QStringLiteral("PENDING")); // as sbatch answered
     }
 
     // Everything written on the node is inside the chosen folder.

@@ -260,16 +260,25 @@ void RemoteBackend::run(const QStringList &argv, const QString &cwd,
     QString command = words.join(u' ');
     if (!cwd.isEmpty())
         command = QStringLiteral("cd %1 && %2").arg(remote::shellQuote(cwd), command);
+    // The views look jobs up on every selection: only actions (scancel...) enter the transcript.
+    static const QStringList lookUps = {QStringLiteral("scontrol"), QStringLiteral("squeue"),
+                                        QStringLiteral("sacct"), QStringLiteral("sinfo"),
+                                        QStringLiteral("sprio")};
+    const auto transcript = lookUps.contains(argv.first())
+                                ? remote::LoginNodeSession::Transcript::Quiet
+                                : remote::LoginNodeSession::Transcript::Shown;
     QPointer<RemoteBackend> self(this);
     session_->run(
-        command, [self, done](const remote::RemoteResult &result, const remote::SshError &error) {
+        command,
+        [self, done](const remote::RemoteResult &result, const remote::SshError &error) {
             if (!self)
                 return;
             if (error)
                 done({result.out, error.message.toUtf8() + '\n', 255}); // ssh's own failure code
             else
                 done({result.out, result.err, result.exitCode});
-        });
+        },
+        transcript);
 }
 
 } // namespace schedlab::gui
