@@ -549,7 +549,13 @@ do_down() {
   # 4. files, user, /run/sshd
   u=$(sed -n 's/^user-created //p' "$SF")
   if [ -n "$u" ]; then
-    if userdel -r "$u" 2>"$DIR/userdel.err" || ! getent passwd "$u" >/dev/null; then
+    # the user's last sshd session may still be exiting: userdel refuses while it lives
+    for _ in $(seq 1 25); do
+      userdel -r "$u" 2>"$DIR/userdel.err" && break
+      grep -q "currently used by process" "$DIR/userdel.err" || break
+      sleep 0.2
+    done
+    if ! getent passwd "$u" >/dev/null; then
       say "removed user $u (created by up) and its home"
     else
       err "userdel -r $u failed: $(grep -v 'mail spool' "$DIR/userdel.err")"; DOWN_FAILED=1
