@@ -253,6 +253,8 @@ QStringList ScreenshotTour::run(QString *error)
         ok = shoot(QStringLiteral("09-exam"));
         exam->handInNow();
     }
+    if (ok && window_->openLoginNode())
+        ok = shoot(QStringLiteral("10-login-node"));
     if (!ok && error)
         *error = error_;
     return ok ? written_ : QStringList();

@@ -35,7 +35,8 @@ private Q_SLOTS:
         QVERIFY2(!files.isEmpty(), qPrintable(error));
         const QStringList expected{"01-exercise",   "02-queue",      "03-nodes",
                                    "04-timeline",   "05-kubernetes", "06-slurm-vs-kubernetes",
-                                   "07-instructor", "08-lesson",     "09-exam"};
+                                   "07-instructor", "08-lesson",     "09-exam",
+                                   "10-login-node"};
         QCOMPARE(files.size(), expected.size());
         for (int i = 0; i < expected.size(); ++i) {
             QVERIFY(files[i].endsWith(expected[i] + QStringLiteral(".png")));

@@ -165,6 +165,11 @@ void QueueView::refreshDetails()
         });
 }
 
+void QueueView::setCancelShown(bool shown)
+{
+    cancel_->setVisible(shown);
+}
+
 void QueueView::cancelSelected()
 {
     if (!selected_)

@@ -32,6 +32,9 @@ public:
     QTextBrowser *explanation() const { return explanation_; }
     std::uint32_t selectedJob() const { return selected_; }
     void selectJob(std::uint32_t id);
+    // The Cancel button runs scancel at once: right for the mini-cluster, while a page for a
+    // real cluster hides it and asks for confirmation itself.
+    void setCancelShown(bool shown);
 
 Q_SIGNALS:
     void jobSelected(std::uint32_t id);

@@ -62,8 +62,7 @@ RemoteJobsView::RemoteJobsView(const QString &workspaceRoot, remote::LoginNodeSe
     , output_(new QPlainTextEdit)
 {
     // Cancelling a job on a real cluster goes through this view's confirmation only.
-    for (QPushButton *button : queue_->findChildren<QPushButton *>())
-        button->hide();
+    queue_->setCancelShown(false);
     timeline_->setFollowClock(true);
     output_->setReadOnly(true);
     output_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
