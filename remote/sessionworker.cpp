@@ -229,9 +229,17 @@ void SessionWorker::run(const QString &command,
 void SessionWorker::submit(const QStringList &localFiles, const QString &scriptName,
                            const QString &localOutputFolder)
 {
-    const auto refuse = [this](const QString &message) {
-        log(QStringLiteral("! ") + message);
+    const auto refuse = [this](const QString &message, bool alreadyInTranscript = false) {
+        if (!alreadyInTranscript)
+            log(QStringLiteral("! ") + message);
         report([message](LoginNodeSession &s) { Q_EMIT s.submitFailed(message); });
+    };
+    // A transfer that failed because the connection broke also ends the session.
+    const auto refuseAfter = [this, &refuse](const SshError &error) {
+        const bool lost = !client_.connected();
+        if (lost)
+            fail(error);
+        refuse(error.message, lost);
     };
     const QString folder = normalisedRemoteFolder(profile_.remoteFolder);
     if (folder.isEmpty())
@@ -240,24 +248,25 @@ void SessionWorker::submit(const QStringList &localFiles, const QString &scriptN
     if (!isPlainFileName(scriptName))
         return refuse(tr("\"%1\" is not a plain file name.").arg(scriptName));
     if (const SshError error = client_.makeFolders(folder))
-        return fail(error), refuse(error.message);
+        return refuseAfter(error);
     for (const QString &local : localFiles) {
         const QString name = QFileInfo(local).fileName();
         if (!isPlainFileName(name))
             return refuse(tr("\"%1\" is not a plain file name.").arg(name));
         log(QStringLiteral("sftp put %1 ~/%2/%3").arg(local, folder, name));
         if (const SshError error = client_.upload(local, folder + QLatin1Char('/') + name))
-            return refuse(error.message);
+            return refuseAfter(error);
     }
     RemoteResult result;
     if (const SshError error = execute(
             sbatchCommand(folder, scriptName, profile_.partition, profile_.account), &result))
-        return refuse(error.message);
+        return refuse(error.message, true); // execute() reported it
     const auto id = parseSubmittedJobId(QString::fromUtf8(result.out));
     if (result.exitCode != 0 || !id) {
         const QString said = QString::fromUtf8(result.err + result.out).trimmed();
-        return refuse(said.isEmpty() ? tr("sbatch ended with exit code %1.").arg(result.exitCode)
-                                     : said);
+        if (said.isEmpty())
+            return refuse(tr("sbatch ended with exit code %1.").arg(result.exitCode));
+        return refuse(said, true); // sbatch's own words, already in the transcript
     }
     FollowedJob followed;
     followed.localFolder = localOutputFolder;

@@ -255,6 +255,25 @@ private Q_SLOTS:
         QCOMPARE(path_.value(id).first(), QStringLiteral("PENDING")); // as sbatch answered
     }
 
+    // sbatch's own refusal reaches the student word for word, and nothing is followed.
+    void sbatchRefusalIsShown()
+    {
+        QVERIFY(session_);
+        QTemporaryDir exercise;
+        const QString script = exercise.filePath(QStringLiteral("bad.sbatch"));
+        QVERIFY(writeFile(script, "#!/bin/bash\n#SBATCH --time=2h\nhostname\n"));
+        QSignalSpy refused(session_.get(), &LoginNodeSession::submitFailed);
+        QSignalSpy submitted(session_.get(), &LoginNodeSession::submitted);
+        const int followed = session_->jobs().size();
+        session_->submit({script}, QStringLiteral("bad.sbatch"), exercise.path());
+        QVERIFY(refused.wait(30000));
+        QCOMPARE(refused.first().first().toString(),
+                 QStringLiteral("sbatch: error: Invalid --time specification"));
+        QCOMPARE(submitted.size(), 0);
+        QCOMPARE(session_->jobs().size(), followed);
+        QCOMPARE(session_->stage(), LoginNodeSession::Stage::Connected);
+    }
+
     // Everything written on the node is inside the chosen folder.
     void nothingWrittenOutsideTheFolder()
     {
