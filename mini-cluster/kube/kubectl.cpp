@@ -39,9 +39,17 @@ QList<FlagSpec> flagsFor(const QString &sub)
                 {"dry-run", 0, true},      {"validate", 0, true},     {"save-config", 0, false},
                 {"server-side", 0, false}, {"force", 0, false}};
     if (sub == QLatin1String("get"))
-        return {{"output", 'o', true},     {"selector", 'l', true},     {"watch", 'w', false},
-                {"show-labels", 0, false}, {"filename", 'f', true},     {"no-headers", 0, false},
-                {"sort-by", 0, true},      {"field-selector", 0, true}, {"watch-only", 0, false}};
+        return {{"output", 'o', true},
+                {"selector", 'l', true},
+                {"watch", 'w', false},
+                {"show-labels", 0, false},
+                {"filename", 'f', true},
+                {"no-headers", 0, false},
+                {"sort-by", 0, true},
+                {"field-selector", 0, true},
+                {"watch-only", 0, false},
+                {"template", 0, true},
+                {"allow-missing-template-keys", 0, false}};
     if (sub == QLatin1String("describe"))
         return {{"selector", 'l', true}, {"filename", 'f', true}, {"show-events", 0, true}};
     if (sub == QLatin1String("logs"))
@@ -70,6 +78,36 @@ QList<FlagSpec> flagsFor(const QString &sub)
     if (sub == QLatin1String("version"))
         return {{"client", 0, false}, {"output", 'o', true}};
     return {};
+}
+
+// --flag=VALUE for a boolean flag, read as pflag does (strconv.ParseBool).
+bool setBoolFlag(const FlagSpec &spec, const QString &value, const QString &sub, KubectlArgs *out,
+                 QString *error)
+{
+    static const QStringList yes{QStringLiteral("1"),    QStringLiteral("t"),
+                                 QStringLiteral("T"),    QStringLiteral("TRUE"),
+                                 QStringLiteral("true"), QStringLiteral("True")};
+    static const QStringList no{QStringLiteral("0"),     QStringLiteral("f"),
+                                QStringLiteral("F"),     QStringLiteral("FALSE"),
+                                QStringLiteral("false"), QStringLiteral("False")};
+    const QString name = QLatin1String(spec.longName);
+    if (yes.contains(value)) {
+        out->switches.insert(name);
+        out->negated.remove(name);
+        return true;
+    }
+    if (no.contains(value)) {
+        out->switches.remove(name);
+        out->negated.insert(name);
+        return true;
+    }
+    const QString shown =
+        spec.shortName ? QStringLiteral("-%1, --%2").arg(QLatin1Char(spec.shortName)).arg(name)
+                       : QStringLiteral("--") + name;
+    *error = QStringLiteral("error: invalid argument \"%1\" for \"%2\" flag: strconv.ParseBool: "
+                            "parsing \"%1\": invalid syntax\nSee 'kubectl %3 --help' for usage.")
+                 .arg(value, shown, sub);
+    return false;
 }
 
 // Boolean flags may be written --flag=true/false.
@@ -119,8 +157,10 @@ bool parseArgs(const QString &sub, const QStringList &argv, KubectlArgs *out, QS
                     return false;
                 }
                 out->values[name] << value;
-            } else if (eq < 0 || body.mid(eq + 1) != QLatin1String("false")) {
+            } else if (eq < 0) {
                 out->switches.insert(name);
+            } else if (!setBoolFlag(*spec, body.mid(eq + 1), sub, out, error)) {
+                return false;
             }
             continue;
         }
@@ -216,8 +256,10 @@ int subcommandHelp(KubectlContext &ctx)
         {"create", "Create a resource from a file or from stdin.",
          "kubectl create -f FILENAME [options]"},
         {"get", "Display one or many resources.",
-         "kubectl get [(-o|--output=)json|yaml|name|wide] (TYPE[.VERSION][.GROUP] [NAME | -l "
-         "label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]"},
+         "kubectl get [(-o|--output=)json|yaml|name|go-template|go-template-file|template|"
+         "templatefile|jsonpath|jsonpath-as-json|jsonpath-file|custom-columns|"
+         "custom-columns-file|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | "
+         "TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]"},
         {"describe", "Show details of a specific resource or group of resources.",
          "kubectl describe (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME) [options]"},
         {"logs", "Print the logs for a container in a pod or specified resource.",

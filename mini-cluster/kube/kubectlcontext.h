@@ -20,8 +20,14 @@ struct KubectlArgs
     QStringList positional;
     QHash<QString, QStringList> values; // long flag name -> values in order
     QSet<QString> switches;             // boolean flags given (long names)
+    QSet<QString> negated;              // boolean flags given as --flag=false
 
     bool has(const QString &flag) const { return switches.contains(flag) || values.contains(flag); }
+    // A boolean flag: `fallback` unless given (--flag, --flag=true, --flag=false, ...).
+    bool flag(const QString &name, bool fallback) const
+    {
+        return switches.contains(name) || (!negated.contains(name) && fallback);
+    }
     QString value(const QString &flag, const QString &fallback = {}) const
     {
         const QStringList v = values.value(flag);

@@ -2,8 +2,13 @@
 // RESTARTS, AGE and DURATION) and the -o wide, name, yaml and json outputs.
 #include "kubectlcontext.h"
 
+#include "fieldselector.h"
+#include "goformat.h"
+#include "kubectloutput.h"
 #include "podtable.h"
 #include "printers.h"
+
+#include <deque>
 
 namespace schedlab::kube {
 
@@ -225,31 +230,87 @@ Table tableFor(const KindInfo &kind, const QList<Value *> &objects, bool wide, q
     return t;
 }
 
-// Events are not stored as objects: their table comes from the recorder.
-int getEvents(KubectlContext &ctx, bool allNamespaces)
+// Events are not stored as objects: the recorder's entries are shown as the Event objects
+// a real API server would hold, which field selectors and -o read.
+Value eventObject(const KubeEvent &e)
 {
-    QList<KubeEvent> events = ctx.cluster.api().events();
+    QString involvedVersion;
+    for (const KindInfo &kind : allKinds())
+        if (kind.kind == e.objectKind)
+            involvedVersion = kind.apiVersion();
+    Value event = Value::map();
+    event.set(QStringLiteral("apiVersion"), Value::string(QStringLiteral("v1")));
+    event.set(QStringLiteral("count"), Value::integer(e.count));
+    event.set(QStringLiteral("eventTime"), Value::null());
+    event.set(QStringLiteral("firstTimestamp"), Value::string(rfc3339(e.firstTime)));
+    Value involved = Value::map();
+    involved.set(QStringLiteral("apiVersion"), Value::string(involvedVersion));
+    involved.set(QStringLiteral("kind"), Value::string(e.objectKind));
+    involved.set(QStringLiteral("name"), Value::string(e.objectName));
+    if (!e.namespaceName.isEmpty())
+        involved.set(QStringLiteral("namespace"), Value::string(e.namespaceName));
+    involved.set(QStringLiteral("uid"), Value::string(e.objectUid));
+    event.set(QStringLiteral("involvedObject"), involved);
+    event.set(QStringLiteral("kind"), Value::string(QStringLiteral("Event")));
+    event.set(QStringLiteral("lastTimestamp"), Value::string(rfc3339(e.lastTime)));
+    event.set(QStringLiteral("message"), Value::string(e.message));
+    Value meta = Value::map();
+    meta.set(QStringLiteral("creationTimestamp"), Value::string(rfc3339(e.firstTime)));
+    // The recorder names an event after its object and the time in nanoseconds, in hex.
+    meta.set(
+        QStringLiteral("name"),
+        Value::string(QStringLiteral("%1.%2")
+                          .arg(e.objectName)
+                          .arg(quint64(e.firstTime) * 1000000000ULL + quint64(e.sequence), 0, 16)));
+    meta.set(
+        QStringLiteral("namespace"),
+        Value::string(e.namespaceName.isEmpty() ? QStringLiteral("default") : e.namespaceName));
+    event.set(QStringLiteral("metadata"), meta);
+    event.set(QStringLiteral("reason"), Value::string(e.reason));
+    event.set(QStringLiteral("reportingComponent"), Value::string(e.source));
+    event.set(QStringLiteral("reportingInstance"), Value::string(QString()));
+    Value source = Value::map();
+    source.set(QStringLiteral("component"), Value::string(e.source));
+    event.set(QStringLiteral("source"), source);
+    event.set(QStringLiteral("type"), Value::string(e.type));
+    return event;
+}
+
+// The events in `ns` (all when empty) that `fields` selects, oldest last seen first.
+QList<KubeEvent> selectedEvents(KubeCluster &cluster, const QString &ns,
+                                const FieldSelector &fields)
+{
+    QList<KubeEvent> events = cluster.api().events();
     events.removeIf([&](const KubeEvent &e) {
-        return !allNamespaces && !e.namespaceName.isEmpty() && e.namespaceName != ctx.ns();
+        return (!ns.isEmpty() && !e.namespaceName.isEmpty() && e.namespaceName != ns) ||
+               (!fields.isEmpty() && !fields.matches(eventObject(e)));
     });
+    std::stable_sort(events.begin(), events.end(), [](const KubeEvent &a, const KubeEvent &b) {
+        return a.lastTime < b.lastTime;
+    });
+    return events;
+}
+
+int getEvents(KubectlContext &ctx, bool allNamespaces, const FieldSelector &fields)
+{
+    const QList<KubeEvent> events =
+        selectedEvents(ctx.cluster, allNamespaces ? QString() : ctx.ns(), fields);
     if (events.isEmpty()) {
         ctx.err(allNamespaces
                     ? QStringLiteral("No resources found\n")
                     : QStringLiteral("No resources found in %1 namespace.\n").arg(ctx.ns()));
         return ctx.finish(0);
     }
-    std::stable_sort(events.begin(), events.end(), [](const KubeEvent &a, const KubeEvent &b) {
-        return a.lastTime < b.lastTime;
-    });
     TabWriter writer;
     QStringList header{QStringLiteral("LAST SEEN"), QStringLiteral("TYPE"),
                        QStringLiteral("REASON"), QStringLiteral("OBJECT"),
                        QStringLiteral("MESSAGE")};
     if (allNamespaces)
         header.prepend(QStringLiteral("NAMESPACE"));
-    writer.addRow(header);
+    if (!ctx.args.has(QStringLiteral("no-headers")))
+        writer.addRow(header);
     const qint64 now = ctx.cluster.now();
-    for (const KubeEvent &e : std::as_const(events)) {
+    for (const KubeEvent &e : events) {
         QString seen = humanDuration(now - e.lastTime);
         if (e.count > 1)
             seen = QStringLiteral("%1 (x%2 over %3)")
@@ -284,16 +345,18 @@ Value asList(const QList<Value *> &objects)
 // get -w: after the table, a row each time an object's row changes (or a new one appears),
 // aligned under the first table's header, until --request-timeout (or Ctrl-C).
 void watchTable(KubectlContext &ctx, const KindInfo &kind, const QString &name,
-                const QString &selector, bool allNamespaces, bool wide, const QList<Value *> &shown)
+                const QString &selector, const FieldSelector &fields, bool allNamespaces, bool wide,
+                const QList<Value *> &shown)
 {
     KubeCluster *cluster = &ctx.cluster;
     CommandSessionPtr session = ctx.session;
     const QString ns = allNamespaces ? QString() : ctx.ns();
-    auto current = [cluster, &kind, name, selector, ns]() {
+    auto current = [cluster, &kind, name, selector, fields, ns]() {
         QList<Value *> objects;
         for (Value *o : cluster->api().list(kind, ns))
             if ((name.isEmpty() || nameOf(*o) == name) &&
-                (selector.isEmpty() || matchesSelector(at(*o, {"metadata", "labels"}), selector)))
+                (selector.isEmpty() || matchesSelector(at(*o, {"metadata", "labels"}), selector)) &&
+                fields.matches(*o))
                 objects << o;
         return objects;
     };
@@ -360,6 +423,218 @@ void watchTable(KubectlContext &ctx, const KindInfo &kind, const QString &name,
 
 } // namespace
 
+namespace {
+
+// What the server answers when it refuses a list, as kubectl wraps it: the resource as a
+// GroupVersionResource, then the selectors as given.
+QString listError(const KindInfo &kind, const QString &labels, const QString &fields,
+                  const QString &message)
+{
+    return QStringLiteral("Error from server (BadRequest): Unable to find %1 that match label "
+                          "selector %2, field selector %3: %4")
+        .arg(goQuote(
+                 QStringLiteral("%1/%2, Resource=%3").arg(kind.group, kind.version, kind.resource)),
+             goQuote(labels), goQuote(fields), message);
+}
+
+struct Fetched
+{
+    QList<QPair<const KindInfo *, QList<Value *>>> groups;
+    QStringList errors;
+    std::deque<Value> events; // Event objects made for this command (deque: stable addresses)
+};
+
+struct Query
+{
+    QString labels;
+    QString fields;
+    bool allNamespaces = false;
+};
+
+// The objects of one kind a list request returns; false with the server's refusal.
+bool listKind(KubectlContext &ctx, const KindInfo &kind, const Query &query, Fetched *fetched,
+              QList<Value *> *found, QString *error)
+{
+    FieldSelector fields;
+    if (!query.fields.isEmpty() && !fields.parse(query.fields, kind, error)) {
+        *error = listError(kind, query.labels, query.fields, *error);
+        return false;
+    }
+    const QString ns = query.allNamespaces ? QString() : ctx.ns();
+    QList<Value *> candidates;
+    if (kind.kind == QLatin1String("Event")) {
+        for (const KubeEvent &e : selectedEvents(ctx.cluster, ns, FieldSelector())) {
+            fetched->events.push_back(eventObject(e));
+            candidates << &fetched->events.back();
+        }
+    } else {
+        candidates = ctx.cluster.api().list(kind, ns);
+    }
+    for (Value *o : std::as_const(candidates)) {
+        bool valid = true;
+        const bool labelled = query.labels.isEmpty() ||
+                              matchesSelector(at(*o, {"metadata", "labels"}), query.labels, &valid);
+        if (!valid) {
+            *error = QStringLiteral("error: unable to parse requirement: %1").arg(query.labels);
+            return false;
+        }
+        if (labelled && fields.matches(*o))
+            *found << o;
+    }
+    return true;
+}
+
+// Everything the references name; false (with kubectl's message) on an unusable selector.
+bool fetch(KubectlContext &ctx, const QList<ResourceRef> &refs, const Query &query,
+           Fetched *fetched, QString *fatal)
+{
+    for (const ResourceRef &ref : refs) {
+        QList<Value *> found;
+        if (!ref.name.isEmpty()) {
+            const QString ns = query.allNamespaces ? QString() : ctx.ns();
+            if (Value *o =
+                    ctx.cluster.api().find(*ref.kind, ns.isEmpty() ? ctx.ns() : ns, ref.name))
+                found << o;
+            else
+                fetched->errors << QStringLiteral(
+                                       "Error from server (NotFound): %1 \"%2\" not found")
+                                       .arg(ref.kind->qualifiedResource(), ref.name);
+        } else {
+            QString error;
+            if (!listKind(ctx, *ref.kind, query, fetched, &found, &error)) {
+                if (error.startsWith(QLatin1String("error: "))) {
+                    *fatal = error;
+                    return false;
+                }
+                fetched->errors << error;
+                continue;
+            }
+        }
+        auto &groups = fetched->groups;
+        if (!groups.isEmpty() && groups.last().first == ref.kind)
+            groups.last().second += found;
+        else
+            groups << qMakePair(ref.kind, found);
+    }
+    return true;
+}
+
+// --sort-by=.metadata.creationTimestamp (or {.status.startTime}): a field path.
+void sortGroups(const QString &sortBy, QList<QPair<const KindInfo *, QList<Value *>>> *groups)
+{
+    if (sortBy.isEmpty())
+        return;
+    QString path = sortBy;
+    if (path.startsWith(u'{') && path.endsWith(u'}'))
+        path = path.mid(1, path.size() - 2);
+    const QStringList keys = path.split(u'.', Qt::SkipEmptyParts);
+    auto field = [&keys](const Value *o) {
+        const Value *v = o;
+        for (const QString &k : keys) {
+            v = v->find(k);
+            if (!v)
+                return Value();
+        }
+        return *v;
+    };
+    for (auto &group : *groups)
+        std::stable_sort(group.second.begin(), group.second.end(),
+                         [&field](const Value *a, const Value *b) {
+                             const Value fa = field(a), fb = field(b);
+                             if (fa.isNumber() && fb.isNumber())
+                                 return fa.toDouble() < fb.toDouble();
+                             return fa.toString() < fb.toString();
+                         });
+}
+
+void printTables(KubectlContext &ctx, const Fetched &fetched, bool wide, bool allNamespaces)
+{
+    QSet<QString> kinds;
+    for (const auto &group : fetched.groups)
+        if (!group.second.isEmpty()) // kubectl looks at what it got, not at what was asked
+            kinds.insert(group.first->kind);
+    const bool severalKinds = kinds.size() > 1;
+    bool first = true;
+    for (const auto &[kind, objects] : fetched.groups) {
+        if (objects.isEmpty())
+            continue;
+        Table table = tableFor(*kind, objects, wide, ctx.cluster.now(), ctx.cluster);
+        if (severalKinds)
+            for (QStringList &row : table.rows)
+                row[0] = kind->qualifiedSingular() + u'/' + row[0];
+        if (ctx.args.has(QStringLiteral("show-labels"))) {
+            table.headers << QStringLiteral("LABELS");
+            for (int i = 0; i < table.rows.size(); ++i)
+                table.rows[i] << labelsText(*objects[i]);
+        }
+        if (allNamespaces && kind->namespaced) {
+            table.headers.prepend(QStringLiteral("NAMESPACE"));
+            for (int i = 0; i < table.rows.size(); ++i)
+                table.rows[i].prepend(namespaceOf(*objects[i]));
+        }
+        TabWriter writer;
+        if (!ctx.args.has(QStringLiteral("no-headers")))
+            writer.addRow(table.headers);
+        for (const QStringList &row : std::as_const(table.rows))
+            writer.addRow(row);
+        if (!first)
+            ctx.out(QStringLiteral("\n"));
+        first = false;
+        ctx.out(writer.text());
+    }
+}
+
+// printGeneric: what was found, as one List (or as the one object named), through the printer;
+// the errors after it. The exit code.
+int printGeneric(KubectlContext &ctx, OutputPrinter &printer, const QList<ResourceRef> &refs,
+                 const QList<Value *> &everything, const QStringList &errors)
+{
+    const bool singleItemImplied = refs.size() == 1 && !refs.first().name.isEmpty();
+    QString out;
+    QString error;
+    bool printed = true;
+    if (!singleItemImplied || !everything.isEmpty())
+        printed = printer.print(singleItemImplied ? *everything.first() : asList(everything), &out,
+                                &error);
+    ctx.out(out);
+    for (const QString &e : errors)
+        ctx.err(e + u'\n');
+    if (!printed)
+        ctx.err(QStringLiteral("error: ") + (error.endsWith(u'\n') ? error : error + u'\n'));
+    return errors.isEmpty() && printed ? 0 : 1;
+}
+
+// kubectl refuses names together with a selector before asking anything.
+QString selectorConflict(const KubectlArgs &args, const QList<ResourceRef> &refs,
+                         const Query &query)
+{
+    if (query.labels.isEmpty() && query.fields.isEmpty())
+        return QString();
+    for (const ResourceRef &ref : refs) {
+        if (ref.name.isEmpty())
+            continue;
+        return args.positional.first().contains(u'/')
+                   ? QStringLiteral("error: selectors and the all flag cannot be used when "
+                                    "passing resource/name arguments")
+                   : QStringLiteral("error: name cannot be provided when a selector is specified");
+    }
+    return QString();
+}
+
+int getEventTable(KubectlContext &ctx, const Query &query)
+{
+    FieldSelector fields;
+    QString error;
+    const KindInfo &events = *kindForResource(QStringLiteral("events"));
+    if (!fields.parse(query.fields, events, &error)) {
+        ctx.err(listError(events, query.labels, query.fields, error) + u'\n');
+        return ctx.finish(1);
+    }
+    return getEvents(ctx, query.allNamespaces, fields);
+}
+
+} // namespace
+
 int kubectlGet(KubectlContext &ctx)
 {
     QString error;
@@ -372,146 +647,51 @@ int kubectlGet(KubectlContext &ctx)
             "complete list of supported resources.\n\nerror: Required resource not specified.\n"
             "Use \"kubectl explain <resource>\" for a detailed description of that resource (e.g. "
             "kubectl explain pods).\nSee 'kubectl get -h' for help and examples"));
-    const QString output = ctx.args.value(QStringLiteral("output"));
-    static const QStringList outputs{QString(), QStringLiteral("wide"), QStringLiteral("yaml"),
-                                     QStringLiteral("json"), QStringLiteral("name")};
-    if (!outputs.contains(output))
-        return ctx.fail(
-            QStringLiteral("error: unable to match a printer suitable for the output format "
-                           "\"%1\", allowed formats are: custom-columns,custom-columns-file,"
-                           "go-template,go-template-file,json,jsonpath,jsonpath-as-json,"
-                           "jsonpath-file,name,template,templatefile,wide,yaml")
-                .arg(output));
-    const bool allNamespaces = ctx.args.has(QStringLiteral("all-namespaces"));
-    const QString selector = ctx.args.value(QStringLiteral("selector"));
-    const qint64 now = ctx.cluster.now();
-    const bool severalKinds = [&] {
-        QSet<QString> kinds;
-        for (const ResourceRef &r : refs)
-            kinds.insert(r.kind->kind);
-        return kinds.size() > 1;
-    }();
-
+    OutputPrinter printer;
+    if (!printer.configure(ctx.args, ctx.invocation.cwd, &error))
+        return ctx.fail(QStringLiteral("error: ") + error);
+    if (ctx.args.has(QStringLiteral("show-labels")) && !printer.isTable())
+        return ctx.fail(QStringLiteral("error: --show-labels option cannot be used with %1 printer")
+                            .arg(ctx.args.value(QStringLiteral("output"))));
+    Query query;
+    query.labels = ctx.args.value(QStringLiteral("selector")).trimmed();
+    query.fields = ctx.args.value(QStringLiteral("field-selector")).trimmed();
+    query.allNamespaces = ctx.args.has(QStringLiteral("all-namespaces"));
+    if (const QString conflict = selectorConflict(ctx.args, refs, query); !conflict.isEmpty())
+        return ctx.fail(conflict);
     if (refs.size() == 1 && refs.first().kind->kind == QLatin1String("Event") &&
-        refs.first().name.isEmpty() && output.isEmpty())
-        return getEvents(ctx, allNamespaces);
+        refs.first().name.isEmpty() && printer.isTable())
+        return getEventTable(ctx, query);
 
-    QList<QPair<const KindInfo *, QList<Value *>>> groups;
-    QStringList errors;
-    bool namedAny = false;
-    for (const ResourceRef &ref : refs) {
-        QList<Value *> found;
-        const QString ns = allNamespaces ? QString() : ctx.ns();
-        if (!ref.name.isEmpty()) {
-            namedAny = true;
-            if (Value *o =
-                    ctx.cluster.api().find(*ref.kind, ns.isEmpty() ? ctx.ns() : ns, ref.name))
-                found << o;
-            else
-                errors << QStringLiteral("Error from server (NotFound): %1 \"%2\" not found")
-                              .arg(ref.kind->qualifiedResource(), ref.name);
-        } else {
-            for (Value *o : ctx.cluster.api().list(*ref.kind, ns)) {
-                bool valid = true;
-                if (selector.isEmpty() ||
-                    matchesSelector(at(*o, {"metadata", "labels"}), selector, &valid))
-                    found << o;
-                if (!valid)
-                    return ctx.fail(
-                        QStringLiteral("error: unable to parse requirement: %1").arg(selector));
-            }
-        }
-        if (!groups.isEmpty() && groups.last().first == ref.kind)
-            groups.last().second += found;
-        else
-            groups << qMakePair(ref.kind, found);
-    }
-
-    // --sort-by=.metadata.creationTimestamp (or {.status.startTime}): a field path.
-    if (const QString sortBy = ctx.args.value(QStringLiteral("sort-by")); !sortBy.isEmpty()) {
-        QString path = sortBy;
-        if (path.startsWith(u'{') && path.endsWith(u'}'))
-            path = path.mid(1, path.size() - 2);
-        const QStringList keys = path.split(u'.', Qt::SkipEmptyParts);
-        auto field = [&keys](const Value *o) {
-            const Value *v = o;
-            for (const QString &k : keys) {
-                v = v->find(k);
-                if (!v)
-                    return Value();
-            }
-            return *v;
-        };
-        for (auto &group : groups)
-            std::stable_sort(group.second.begin(), group.second.end(),
-                             [&field](const Value *a, const Value *b) {
-                                 const Value fa = field(a), fb = field(b);
-                                 if (fa.isNumber() && fb.isNumber())
-                                     return fa.toDouble() < fb.toDouble();
-                                 return fa.toString() < fb.toString();
-                             });
-    }
+    Fetched fetched;
+    if (!fetch(ctx, refs, query, &fetched, &error))
+        return ctx.fail(error);
+    sortGroups(ctx.args.value(QStringLiteral("sort-by")), &fetched.groups);
     QList<Value *> everything;
-    for (const auto &g : std::as_const(groups))
+    for (const auto &g : std::as_const(fetched.groups))
         everything += g.second;
 
-    if (output == QLatin1String("yaml") || output == QLatin1String("json")) {
-        if (!everything.isEmpty() || !namedAny) {
-            const Value v = (everything.size() == 1 && namedAny && refs.size() == 1)
-                                ? *everything.first()
-                                : asList(everything);
-            ctx.out(output == QLatin1String("yaml") ? toYaml(v) : toJson(v));
-        }
-    } else if (output == QLatin1String("name")) {
-        for (const auto &[kind, objects] : std::as_const(groups))
-            for (const Value *o : objects)
-                ctx.out(QStringLiteral("%1/%2\n").arg(kind->qualifiedSingular(), nameOf(*o)));
-    } else {
-        bool first = true;
-        for (const auto &[kind, objects] : std::as_const(groups)) {
-            if (objects.isEmpty())
-                continue;
-            Table table =
-                tableFor(*kind, objects, output == QLatin1String("wide"), now, ctx.cluster);
-            if (severalKinds)
-                for (QStringList &row : table.rows)
-                    row[0] = kind->qualifiedSingular() + u'/' + row[0];
-            if (ctx.args.has(QStringLiteral("show-labels"))) {
-                table.headers << QStringLiteral("LABELS");
-                for (int i = 0; i < table.rows.size(); ++i)
-                    table.rows[i] << labelsText(*objects[i]);
-            }
-            if (allNamespaces && kind->namespaced) {
-                table.headers.prepend(QStringLiteral("NAMESPACE"));
-                for (int i = 0; i < table.rows.size(); ++i)
-                    table.rows[i].prepend(namespaceOf(*objects[i]));
-            }
-            TabWriter writer;
-            if (!ctx.args.has(QStringLiteral("no-headers")))
-                writer.addRow(table.headers);
-            for (const QStringList &row : std::as_const(table.rows))
-                writer.addRow(row);
-            if (!first)
-                ctx.out(QStringLiteral("\n"));
-            first = false;
-            ctx.out(writer.text());
-        }
-    }
-    for (const QString &e : std::as_const(errors))
+    if (!printer.isTable())
+        return ctx.finish(printGeneric(ctx, printer, refs, everything, fetched.errors));
+    const bool wide = printer.format() == OutputPrinter::Format::Wide;
+    printTables(ctx, fetched, wide, query.allNamespaces);
+    for (const QString &e : std::as_const(fetched.errors))
         ctx.err(e + u'\n');
-    const bool watch = ctx.args.has(QStringLiteral("watch")) && ctx.waiter && groups.size() == 1 &&
-                       (output.isEmpty() || output == QLatin1String("wide"));
-    if (everything.isEmpty() && errors.isEmpty() && output != QLatin1String("yaml") &&
-        output != QLatin1String("json")) {
+    if (everything.isEmpty() && fetched.errors.isEmpty()) {
         const bool clusterScoped = !refs.first().kind->namespaced;
-        ctx.err(allNamespaces || clusterScoped
+        ctx.err(query.allNamespaces || clusterScoped
                     ? QStringLiteral("No resources found\n")
                     : QStringLiteral("No resources found in %1 namespace.\n").arg(ctx.ns()));
     }
+    const bool watch =
+        ctx.args.has(QStringLiteral("watch")) && ctx.waiter && fetched.groups.size() == 1;
     if (!watch)
-        return ctx.finish(errors.isEmpty() ? 0 : 1);
-    watchTable(ctx, *groups.first().first, refs.first().name, selector, allNamespaces,
-               output == QLatin1String("wide"), everything);
+        return ctx.finish(fetched.errors.isEmpty() ? 0 : 1);
+    const KindInfo &kind = *fetched.groups.first().first;
+    FieldSelector fields;
+    fields.parse(query.fields, kind, &error); // it parsed for the list just made
+    watchTable(ctx, kind, refs.first().name, query.labels, fields, query.allNamespaces, wide,
+               everything);
     return 0;
 }
 

@@ -1544,4 +1544,57 @@ QString toYaml(const Value &value)
     return YamlEmitter().document(value);
 }
 
+namespace {
+
+void writeCompactJson(QString &out, const Value &value)
+{
+    switch (value.type()) {
+    case Value::Type::List: {
+        out += QLatin1Char('[');
+        const QList<Value> &items = value.items();
+        for (qsizetype i = 0; i < items.size(); ++i) {
+            if (i > 0)
+                out += QLatin1Char(',');
+            writeCompactJson(out, items[i]);
+        }
+        out += QLatin1Char(']');
+        break;
+    }
+    case Value::Type::Map: {
+        out += QLatin1Char('{');
+        const auto entries = jsonSortedEntries(value);
+        for (qsizetype i = 0; i < entries.size(); ++i) {
+            if (i > 0)
+                out += QLatin1Char(',');
+            appendJsonString(out, entries[i]->first);
+            out += QLatin1Char(':');
+            writeCompactJson(out, entries[i]->second);
+        }
+        out += QLatin1Char('}');
+        break;
+    }
+    default:
+        // Scalars are written the same way with or without indentation.
+        writeJson(out, value, 0);
+    }
+}
+
+} // namespace
+
+QString toCompactJson(const Value &value)
+{
+    QString out;
+    writeCompactJson(out, value);
+    return out;
+}
+
+QString goFloatText(double f)
+{
+    if (std::isnan(f))
+        return QStringLiteral("NaN");
+    if (std::isinf(f))
+        return f > 0 ? QStringLiteral("+Inf") : QStringLiteral("-Inf");
+    return goFormatG(f);
+}
+
 } // namespace schedlab::kube

@@ -42,5 +42,9 @@ QString toJson(const Value &value);
 // indent, list items at their key's indentation, strings quoted only when they would read
 // back as something else (numbers, booleans, null, timestamps, special characters).
 QString toYaml(const Value &value);
+// encoding/json's Marshal (what jsonpath prints for a map or a list): no spaces, keys sorted.
+QString toCompactJson(const Value &value);
+// A float64 as fmt's %v writes it (strconv 'g', shortest): "1.5", "1e+06", "1e-05".
+QString goFloatText(double f);
 
 } // namespace schedlab::kube

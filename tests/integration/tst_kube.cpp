@@ -1,5 +1,6 @@
 // The course's Kubernetes cases run through `schedlab-cli sim`'s engine: the Job of the notes,
-// a retry within backoffLimit, a deadline, the Deployment's restart loop, apply twice.
+// a retry within backoffLimit, a deadline, the Deployment's restart loop, apply twice, and
+// kubectl get's -o jsonpath / custom-columns / go-template and --field-selector.
 #include "scenariorun.h"
 
 #include <QtTest>
@@ -17,6 +18,13 @@ QString block(const QString &transcript, const QString &header)
     const qsizetype bodyStart = transcript.indexOf(u'\n', start) + 1;
     const qsizetype next = transcript.indexOf(QStringLiteral("\n[+"), bodyStart - 1);
     return transcript.mid(bodyStart, next < 0 ? -1 : next - bodyStart + 1);
+}
+
+// One run of the get-output scenario serves every test that reads it.
+const QString &getOutputTranscript()
+{
+    static const QString transcript = runScenarioFile(QStringLiteral("kube/get-output.yaml"));
+    return transcript;
 }
 
 } // namespace
@@ -311,6 +319,161 @@ private Q_SLOTS:
             block(t, QStringLiteral("[+00:00:06] $ kubectl get jobs --sort-by='"));
         QVERIFY2(byName.indexOf(QStringLiteral("aa ")) < byName.indexOf(QStringLiteral("zz ")),
                  qPrintable(t));
+    }
+
+    void getPrintsJsonPath()
+    {
+        const QString &t = getOutputTranscript();
+        const auto step = [&t](const char *command) {
+            return block(t, QStringLiteral("$ ") + QString::fromUtf8(command));
+        };
+        // Names separated by single spaces, and no newline after the last one.
+        QCOMPARE(step("kubectl get pods -o jsonpath='{.items[*].metadata.name}'"),
+                 QStringLiteral("court-jlrhv echec-2mhwd long-jzv28<\n"));
+        QCOMPARE(
+            step("kubectl get pods -o jsonpath='{range"),
+            QStringLiteral("court-jlrhv\tSucceeded\nechec-2mhwd\tFailed\nlong-jzv28\tRunning\n"));
+        QCOMPARE(step("kubectl get pods -o=jsonpath"), QStringLiteral("long-jzv28\n"));
+        // A union lists every name, then the one Job that has succeeded pods.
+        QCOMPARE(step("kubectl get jobs -o jsonpath=\"{.items[*]['metadata.name'"),
+                 QStringLiteral("court echec long 1\n"));
+        // On one object asked for by name, the template reads that object.
+        QCOMPARE(step("kubectl get job long -o jsonpath"),
+                 QStringLiteral("long alpine:3.20 calcul journal Job busybox:1.36 alpine:3.20\n"));
+        QCOMPARE(step("kubectl get pods --sort-by=.metadata.name -o jsonpath"),
+                 QStringLiteral("court-jlrhv\n"));
+        QCOMPARE(step("kubectl get pods -o jsonpath-file=noms.jsonpath"),
+                 QStringLiteral("court-jlrhv\nechec-2mhwd\nlong-jzv28\n\n"));
+        QCOMPARE(step("kubectl get jobs -o jsonpath --template"), QStringLiteral("1\n"));
+        QCOMPARE(step("kubectl get jobs -o jsonpath-as-json"),
+                 QStringLiteral("[\n    \"court\",\n    \"echec\",\n    \"long\"\n]\n"));
+    }
+
+    void getJsonPathErrors()
+    {
+        const QString &t = getOutputTranscript();
+        const auto step = [&t](const char *command) {
+            return block(t, QStringLiteral("$ ") + QString::fromUtf8(command));
+        };
+        // --allow-missing-template-keys is true by default: nothing printed, success.
+        QCOMPARE(step("kubectl get pods -o jsonpath='{.items[*].foo}'"),
+                 QStringLiteral("[rc=0]\n"));
+        QCOMPARE(step("kubectl get jobs -o jsonpath='{.items[*].foo}' --allow-missing"),
+                 QStringLiteral("error: error executing jsonpath \"{.items[*].foo}\": Error "
+                                "executing template: foo is not found. Printing more information "
+                                "for debugging the template:\n\ttemplate was:\n\t\t"
+                                "{.items[*].foo}\n\tobject given to jsonpath engine was:\n"));
+        QCOMPARE(step("kubectl get deployments -o jsonpath"),
+                 QStringLiteral("error: error executing jsonpath \"{.items[0].metadata.name}\": "
+                                "Error executing template: array index out of bounds: index 0, "
+                                "length 0. Printing more information for debugging the "
+                                "template:\n\ttemplate was:\n\t\t{.items[0].metadata.name}\n\t"
+                                "object given to jsonpath engine was:\n\t\tmap[string]interface "
+                                "{}{\"apiVersion\":\"v1\", \"items\":[]interface {}{}, "
+                                "\"kind\":\"List\", \"metadata\":map[string]interface "
+                                "{}{\"resourceVersion\":\"\"}}\n\n[exit 1]\n"));
+        QCOMPARE(step("kubectl get pods -o jsonpath='{.items[*'\n"),
+                 QStringLiteral("error: error parsing jsonpath {.items[*, unterminated "
+                                "array\n[exit 1]\n"));
+        QCOMPARE(step("kubectl get pods -o jsonpath\n"),
+                 QStringLiteral("error: template format specified but no template given\n"
+                                "[exit 1]\n"));
+        // Outside the tables, an empty list prints nothing at all.
+        QCOMPARE(step("kubectl get deployments -o name"), QStringLiteral("[rc=0]\n"));
+    }
+
+    void getPrintsCustomColumns()
+    {
+        const QString &t = getOutputTranscript();
+        const auto step = [&t](const char *command) {
+            return block(t, QStringLiteral("$ ") + QString::fromUtf8(command));
+        };
+        QCOMPARE(step("kubectl get pods -o custom-columns=NAME:.metadata.name,STATUS"),
+                 QStringLiteral("NAME          STATUS      NODE    MISSING\n"
+                                "court-jlrhv   Succeeded   cpu01   <none>\n"
+                                "echec-2mhwd   Failed      cpu01   <none>\n"
+                                "long-jzv28    Running     cpu01   <none>\n"));
+        // Several values in a cell are joined by commas; --no-headers drops the header row.
+        QCOMPARE(step("kubectl get pods -l app=long -o custom-columns"),
+                 QStringLiteral("calcul,journal   busybox:1.36,alpine:3.20   long\n"));
+        QCOMPARE(step("kubectl get pods -o custom-columns-file=colonnes.txt"),
+                 QStringLiteral("NOM           PHASE\n"
+                                "court-jlrhv   Succeeded\n"
+                                "echec-2mhwd   Failed\n"
+                                "long-jzv28    Running\n"));
+        QCOMPARE(step("kubectl get deployments -o custom-columns"), QStringLiteral("NAME\n"));
+        QCOMPARE(step("kubectl get pods -o custom-columns=NAME\n"),
+                 QStringLiteral("error: unexpected custom-columns spec: NAME, expected "
+                                "<header>:<json-path-expr>\n[exit 1]\n"));
+    }
+
+    void getSelectsByField()
+    {
+        const QString &t = getOutputTranscript();
+        const auto step = [&t](const char *command) {
+            return block(t, QStringLiteral("$ ") + QString::fromUtf8(command));
+        };
+        QCOMPARE(step("kubectl get pods --field-selector status.phase=Running"),
+                 QStringLiteral("NAME         READY   STATUS    RESTARTS   AGE\n"
+                                "long-jzv28   2/2     Running   0          13s\n"));
+        QCOMPARE(step("kubectl get pods --field-selector=status.phase!=Running"),
+                 QStringLiteral("NAME          READY   STATUS      RESTARTS   AGE\n"
+                                "court-jlrhv   0/1     Completed   0          13s\n"
+                                "echec-2mhwd   0/1     Error       0          13s\n"));
+        QCOMPARE(step("kubectl get pods --field-selector status.phase=Succeeded"),
+                 QStringLiteral("pod/court-jlrhv\n"));
+        QCOMPARE(step("kubectl get pods --field-selector status.phase=Pending"),
+                 QStringLiteral("No resources found in default namespace.\n"));
+        QCOMPARE(step("kubectl get pods --field-selector foo=bar"),
+                 QStringLiteral("Error from server (BadRequest): Unable to find \"/v1, "
+                                "Resource=pods\" that match label selector \"\", field selector "
+                                "\"foo=bar\": field label not supported: foo\n[exit 1]\n"));
+        QCOMPARE(step("kubectl get pods --field-selector status.phase\n"),
+                 QStringLiteral("Error from server (BadRequest): Unable to find \"/v1, "
+                                "Resource=pods\" that match label selector \"\", field selector "
+                                "\"status.phase\": invalid selector: 'status.phase'; can't "
+                                "understand 'status.phase'\n[exit 1]\n"));
+        QCOMPARE(step("kubectl get jobs --field-selector status.successful=1"),
+                 QStringLiteral("job.batch/court\n"));
+        QCOMPARE(step("kubectl get jobs --field-selector status.phase=Running"),
+                 QStringLiteral("Error from server (BadRequest): Unable to find \"batch/v1, "
+                                "Resource=jobs\" that match label selector \"\", field selector "
+                                "\"status.phase=Running\": field label \"status.phase\" not "
+                                "supported for Job\n[exit 1]\n"));
+        QCOMPARE(step("kubectl get deployments --field-selector"),
+                 QStringLiteral("Error from server (BadRequest): Unable to find \"apps/v1, "
+                                "Resource=deployments\" that match label selector \"\", field "
+                                "selector \"spec.replicas=1\": \"spec.replicas\" is not a known "
+                                "field selector: only \"metadata.name\", "
+                                "\"metadata.namespace\"\n[exit 1]\n"));
+        // Only the Job is named long: one kind found, so no kind before the name.
+        QCOMPARE(step("kubectl get pods,jobs --field-selector metadata.name=long"),
+                 QStringLiteral("NAME   STATUS    COMPLETIONS   DURATION   AGE\n"
+                                "long   Running   0/1           13s        13s\n"));
+        QCOMPARE(step("kubectl get pod long --field-selector"),
+                 QStringLiteral("error: name cannot be provided when a selector is "
+                                "specified\n[exit 1]\n"));
+        QCOMPARE(step("kubectl get events --field-selector type=Warning"),
+                 QStringLiteral("LAST SEEN   TYPE      REASON                 OBJECT      MESSAGE\n"
+                                "11s         Warning   BackoffLimitExceeded   job/echec   Job has "
+                                "reached the specified backoff limit\n"));
+    }
+
+    void getPrintsGoTemplates()
+    {
+        const QString &t = getOutputTranscript();
+        const auto step = [&t](const char *command) {
+            return block(t, QStringLiteral("$ ") + QString::fromUtf8(command));
+        };
+        QCOMPARE(step("kubectl get pods -o go-template"),
+                 QStringLiteral("court-jlrhv Succeeded\nechec-2mhwd Failed\nlong-jzv28 Running\n"));
+        QCOMPARE(step("kubectl get job long -o go-template='{{.spec.backoffLimit}}"),
+                 QStringLiteral("6 <no value> 2\n"));
+        QCOMPARE(step("kubectl get job long -o go-template='{{.metadata.name.foo}}'"),
+                 QStringLiteral("error: error executing template \"{{.metadata.name.foo}}\": "
+                                "template: output:1:11: executing \"output\" at "
+                                "<.metadata.name.foo>: can't evaluate field foo in type interface "
+                                "{}\n[exit 1]\n"));
     }
 
     void badManifestsAreRefusedCleanly()
