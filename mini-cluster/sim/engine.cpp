@@ -210,6 +210,15 @@ void Engine::run(const Invocation &invocation, CommandSessionPtr session)
         controller_->settle();
         return;
     }
+    if (invocation.command == QLatin1String("schedlab-task-exit")) {
+        // schedlab-stepd: one of a step's tasks is over; the clock no longer waits for it.
+        const QString owner = invocation.env(QStringLiteral("SCHEDLAB_OWNER"));
+        liveTasks_.remove(owner);
+        sleepers_.remove(owner);
+        stirred_.remove(owner);
+        session->finish(0);
+        return;
+    }
     if (invocation.command == QLatin1String("schedlab-time")) {
         session->writeOut(QByteArray::number(controller_->now()) + '\n');
         session->finish(0);
@@ -629,7 +638,16 @@ void Engine::forgetSleeps(const QString &owner)
 void Engine::terminate(std::uint32_t jobId)
 {
     if (auto it = interactive_.find(jobId); it != interactive_.end()) {
+        if (it->tool == QLatin1String("salloc")) {
+            // salloc's command runs on the login node, outside the allocation: only the
+            // allocation's steps are killed, and salloc waits for its command as before.
+            it->revoked = true;
+            signalSteps(jobId, SIGTERM);
+            allocationGone(jobId);
+            return;
+        }
         forgetSleeps(it->owner);
+        forgetTaskSleeps(it->taskPrefix);
         it->session->signalChild(SIGTERM);
         return;
     }
@@ -643,7 +661,12 @@ void Engine::terminate(std::uint32_t jobId)
 void Engine::kill(std::uint32_t jobId)
 {
     if (auto it = interactive_.find(jobId); it != interactive_.end()) {
+        if (it->tool == QLatin1String("salloc")) {
+            signalSteps(jobId, SIGKILL);
+            return;
+        }
         forgetSleeps(it->owner);
+        forgetTaskSleeps(it->taskPrefix);
         it->session->signalChild(SIGKILL);
         return;
     }
@@ -675,6 +698,48 @@ void Engine::sendSignal(std::uint32_t jobId, int signal, bool wholeJob)
         ::kill(pid_t(pid), signal);
 }
 
+// srun's lines when the allocation of its step ends: the step is aborted, and slurmstepd's
+// cancellation line names the step.
+void Engine::abortSteps(const slurm::Job &job, const QByteArray &why)
+{
+    for (const auto &run : std::as_const(stepRuns_)) {
+        if (run->jobId != job.id || run->aborted)
+            continue;
+        run->aborted = true;
+        QByteArray stepLine = why;
+        stepLine.replace(QByteArray("*** JOB ") + QByteArray::number(job.id),
+                         QByteArray("*** STEP ") + QByteArray::number(job.id) + '.' +
+                             run->stepId.toUtf8());
+        run->session->writeErr(
+            "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n" +
+            stepLine);
+    }
+}
+
+void Engine::signalSteps(std::uint32_t jobId, int signal)
+{
+    for (const auto &run : std::as_const(stepRuns_)) {
+        if (run->jobId != jobId)
+            continue;
+        forgetTaskSleeps(run->taskPrefix);
+        run->session->signalChild(signal);
+    }
+}
+
+// A revoked salloc allocation has ended once none of its steps runs any more.
+void Engine::allocationGone(std::uint32_t jobId)
+{
+    for (const auto &run : std::as_const(stepRuns_))
+        if (run->jobId == jobId)
+            return;
+    const auto it = interactive_.constFind(jobId);
+    if (it == interactive_.constEnd() || !it->revoked)
+        return;
+    controller_->payloadExited(jobId, SIGTERM);
+    if (accounting_)
+        accounting_->flush();
+}
+
 void Engine::appendToStderr(const Job &job, const QByteArray &line)
 {
     if (auto it = interactive_.find(job.id); it != interactive_.end()) {
@@ -687,9 +752,17 @@ void Engine::appendToStderr(const Job &job, const QByteArray &line)
                 "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n" +
                 stepLine);
         } else {
-            it->session->writeErr(QStringLiteral("salloc: Job allocation %1 has been revoked.\n")
-                                      .arg(job.id)
-                                      .toUtf8());
+            // salloc says "exceeded" once the srun_timeout warning it got is in the past,
+            // that is when the limit is checked after the second it ran out.
+            const bool overLimit = job.state == slurm::JobState::Timeout &&
+                                   controller_->now() > job.startTime + qint64(job.timeLimit) * 60;
+            it->session->writeErr(
+                (overLimit ? QStringLiteral("salloc: Job %1 has exceeded its time limit and its "
+                                            "allocation has been revoked.\n")
+                           : QStringLiteral("salloc: Job allocation %1 has been revoked.\n"))
+                    .arg(job.id)
+                    .toUtf8());
+            abortSteps(job, line);
         }
         return;
     }
@@ -804,6 +877,13 @@ bool Engine::payloadsBusy(QString *busyJob) const
             return true;
         }
     }
+    for (const QString &owner : liveTasks_) {
+        if (sleepers_.value(owner) <= 0 || stirred_.contains(owner)) {
+            if (busyJob)
+                *busyJob = QStringLiteral("(srun task %1)").arg(owner);
+            return true;
+        }
+    }
     return false;
 }
 
@@ -844,6 +924,10 @@ bool Engine::advanceTo(qint64 t, QProcess *step, const QString &stepOwner, QStri
         if (!waitQuiescent(step, stepOwner, error))
             return false;
         controller_->settle(); // submissions made so far get their pass before time moves
+        // That pass may have started jobs (a dependency just met): their scripts run at the
+        // start recorded for them, so they have their say before the clock moves on.
+        if (!waitQuiescent(step, stepOwner, error))
+            return false;
         const qint64 next = nextClusterEvent();
         if (next > t)
             break;

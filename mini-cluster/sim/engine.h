@@ -162,15 +162,43 @@ private:
         QStringList argv; // the command to run
         bool waited = false;
         bool waitingCounted = false;
+        bool revoked = false; // salloc: the allocation ended under its command
+        QString taskPrefix;   // srun: the owners of its tasks' sleeps
     };
+    // An srun step running in an allocation, so that the allocation's end can stop it.
+    struct StepRun
+    {
+        std::uint32_t jobId = 0;
+        QString stepId;
+        CommandSessionPtr session;
+        QString taskPrefix;
+        bool aborted = false; // killed with its allocation
+    };
+    QList<std::shared_ptr<StepRun>> stepRuns_;
+    void abortSteps(const slurm::Job &job, const QByteArray &why);
+    void signalSteps(std::uint32_t jobId, int signal);
+    void allocationGone(std::uint32_t jobId);
     void runInteractive(const Invocation &inv, CommandSessionPtr session);
     void runStepInAllocation(const Invocation &inv, CommandSessionPtr session,
                              const slurm::Job &job, const QStringList &argv);
     bool launchInteractive(const slurm::Job &job);
     QStringList jobEnvironment(const slurm::Job &job, bool onNode) const;
-    static QStringList taskNodesOf(const slurm::Job &job);
-    void launchTasks(CommandSessionPtr session, const QStringList &base, const QStringList &argv,
-                     int ntasks, const QStringList &taskNodes, std::function<void(int)> done);
+    // Where each task of a step runs: its node, the node's index in the step, its rank there.
+    struct TaskPlace
+    {
+        QString node;
+        int nodeId = 0;
+        int localId = 0;
+    };
+    static QList<TaskPlace> taskPlaces(const slurm::Job &job, int ntasks, int nodes);
+    // Runs a step's tasks at once (schedlab-stepd --tasks, started by the client); returns the
+    // owner prefix of the tasks' sleeps. `waitingOwner` (the srun) waits meanwhile.
+    QString launchTasks(CommandSessionPtr session, const QString &waitingOwner,
+                        const QStringList &base, const QStringList &argv,
+                        const QList<TaskPlace> &places, std::function<void(int)> done);
+    void forgetTaskSleeps(const QString &prefix);
+    QSet<QString> liveTasks_; // owners of tasks still running: the clock waits for them
+    quint64 taskLaunches_ = 0;
     QHash<std::uint32_t, Interactive> interactive_;
     void wakeDue();
     void forgetSleeps(const QString &owner);

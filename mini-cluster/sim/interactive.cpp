@@ -9,6 +9,8 @@
 #include <QFileInfo>
 #include <QPointer>
 
+#include <optional>
+
 #include <csignal>
 #include <sys/wait.h>
 
@@ -37,6 +39,25 @@ bool isSrunOnlyFlag(const QString &arg)
            arg.startsWith(QLatin1String("--kill-on-bad-exit="));
 }
 
+// srun's own -n / -N (short, glued or long form) given before its command.
+std::optional<int> srunCount(const QStringList &args, const QString &command, char letter,
+                             const QString &longName)
+{
+    const QString shortOpt = QStringLiteral("-") + QLatin1Char(letter);
+    const QString longOpt = QStringLiteral("--") + longName;
+    std::optional<int> value;
+    for (int i = 0; i < args.size() && args[i] != command; ++i) {
+        const QString &a = args[i];
+        if ((a == shortOpt || a == longOpt) && i + 1 < args.size())
+            value = args[i + 1].toInt();
+        else if (a.startsWith(longOpt + QLatin1Char('=')))
+            value = a.mid(longOpt.size() + 1).toInt();
+        else if (a.startsWith(shortOpt) && a.size() > 2 && a[2].isDigit())
+            value = a.mid(2).toInt();
+    }
+    return value;
+}
+
 int exitCodeOf(int raw)
 {
     if (WIFSIGNALED(raw))
@@ -46,14 +67,21 @@ int exitCodeOf(int raw)
 
 } // namespace
 
-// Tasks go to the allocation's nodes in blocks, as many per node as its CPUs allow.
-QStringList Engine::taskNodesOf(const Job &job)
+// srun's block distribution: the step uses `nodes` of the allocation's nodes (by default as
+// many as it has tasks, up to all of them), and the tasks are spread evenly over them, the
+// first nodes taking one more when they do not divide.
+QList<Engine::TaskPlace> Engine::taskPlaces(const Job &job, int ntasks, int nodes)
 {
-    QStringList nodes;
-    for (const NodeShare &share : job.allocation)
-        for (int k = 0; k < std::max(1, share.cpus / std::max(1, job.cpusPerTask)); ++k)
-            nodes << share.node;
-    return nodes;
+    const int available = std::max<int>(1, int(job.allocation.size()));
+    const int used = std::clamp(nodes > 0 ? nodes : std::min(ntasks, available), 1, available);
+    QList<TaskPlace> places;
+    for (int n = 0; n < used; ++n) {
+        const int count = ntasks / used + (n < ntasks % used ? 1 : 0);
+        const QString node = job.allocation.isEmpty() ? QString() : job.allocation[n].node;
+        for (int local = 0; local < count; ++local)
+            places << TaskPlace{node, n, local};
+    }
+    return places;
 }
 
 QStringList Engine::jobEnvironment(const Job &job, bool onNode) const
@@ -139,6 +167,16 @@ void Engine::runInteractive(const Invocation &inv, CommandSessionPtr session)
             runStepInAllocation(inv, session, *job, argv);
             return;
         }
+        // The allocation it names is over (salloc's command outlives a revoked allocation).
+        const QString why = job ? QStringLiteral("srun: error: Slurm job %1 has expired\n")
+                                : QStringLiteral("srun: error: Unable to confirm allocation for "
+                                                 "job %1: Invalid job id specified\n");
+        session->writeErr((why + QStringLiteral("srun: Check SLURM_JOB_ID environment variable. "
+                                                "Expired or invalid job %1\n"))
+                              .arg(jobId)
+                              .toUtf8());
+        session->finish(1);
+        return;
     }
     // The allocation is parsed as a --wrap job whose script never runs: the client runs argv.
     auto withWrap = parseSbatchCommandLine(cmd.options + QStringList{QStringLiteral("--wrap=:")});
@@ -168,7 +206,11 @@ void Engine::runInteractive(const Invocation &inv, CommandSessionPtr session)
     s.interactiveCommand =
         tool == QLatin1String("srun") ? QFileInfo(argv.first()).fileName() : QString();
     // The allocation's record is kept before the submission, which may start it at once.
-    Interactive pendingEntry{session, inv.env(QStringLiteral("SCHEDLAB_OWNER")), tool, argv};
+    Interactive pendingEntry;
+    pendingEntry.session = session;
+    pendingEntry.owner = inv.env(QStringLiteral("SCHEDLAB_OWNER"));
+    pendingEntry.tool = tool;
+    pendingEntry.argv = argv;
     const std::uint32_t expectedId = controller_->nextJobId();
     interactive_.insert(expectedId, pendingEntry);
     const SubmitResult r = controller_->submit(s);
@@ -248,8 +290,10 @@ bool Engine::launchInteractive(const Job &job)
     auto finished = [self, id, session, srun](int raw) {
         if (!self)
             return;
+        // salloc gives back an allocation it still has; a revoked one is gone already.
+        const bool revoked = self->interactive_.value(id).revoked;
         self->interactive_.remove(id);
-        if (!srun)
+        if (!srun && !revoked)
             session->writeErr(
                 QStringLiteral("salloc: Relinquishing job allocation %1\n").arg(id).toUtf8());
         self->controller_->payloadExited(id, raw);
@@ -258,7 +302,9 @@ bool Engine::launchInteractive(const Job &job)
         session->finish(exitCodeOf(raw));
     };
     if (srun)
-        launchTasks(entry.session, env, entry.argv, job.ntasks, taskNodesOf(job), finished);
+        entry.taskPrefix =
+            launchTasks(entry.session, entry.owner, env, entry.argv,
+                        taskPlaces(job, job.ntasks, int(job.allocation.size())), finished);
     else
         entry.session->launch(env, entry.argv, finished);
     return true;
@@ -267,64 +313,104 @@ bool Engine::launchInteractive(const Job &job)
 void Engine::runStepInAllocation(const Invocation &inv, CommandSessionPtr session, const Job &job,
                                  const QStringList &argv)
 {
-    // srun -n N (before the command); by default, the allocation's tasks.
-    int ntasks = job.ntasks;
-    for (int i = 0; i < inv.args.size() && inv.args[i] != argv.first(); ++i) {
-        const QString &a = inv.args[i];
-        if ((a == QLatin1String("-n") || a == QLatin1String("--ntasks")) && i + 1 < inv.args.size())
-            ntasks = inv.args[i + 1].toInt();
-        else if (a.startsWith(QLatin1String("--ntasks=")))
-            ntasks = a.mid(9).toInt();
-        else if (a.startsWith(QLatin1String("-n")) && a.size() > 2 && a[2].isDigit())
-            ntasks = a.mid(2).toInt();
+    // srun -n N and -N M (before the command); by default, the allocation's tasks, on as
+    // many of its nodes as they need.
+    const int ntasks = std::max(
+        1, srunCount(inv.args, argv.first(), 'n', QStringLiteral("ntasks")).value_or(job.ntasks));
+    // Without -N, srun takes the allocation's node count from SLURM_NNODES, and gives up
+    // the nodes its tasks cannot fill, saying so.
+    int nodes = srunCount(inv.args, argv.first(), 'N', QStringLiteral("nodes"))
+                    .value_or(inv.env(QStringLiteral("SLURM_NNODES")).toInt());
+    if (nodes > ntasks) {
+        session->writeErr(QStringLiteral("srun: Warning: can't run %1 processes on %2 nodes, "
+                                         "setting nnodes to %1\n")
+                              .arg(ntasks)
+                              .arg(nodes)
+                              .toUtf8());
+        nodes = ntasks;
     }
-    ntasks = std::max(1, ntasks);
-    const QStringList taskNodes = taskNodesOf(job);
-    const QString stepId = controller_->beginStep(job.id, QFileInfo(argv.first()).fileName());
+    const QList<TaskPlace> places = taskPlaces(job, ntasks, nodes);
+    QStringList stepNodes;
+    for (const TaskPlace &p : places)
+        if (!stepNodes.contains(p.node))
+            stepNodes << p.node;
+    const QString stepId = controller_->beginStep(job.id, QFileInfo(argv.first()).fileName(),
+                                                  stepNodes, int(places.size()));
     QStringList base = jobEnvironment(job, true);
     base << QStringLiteral("SLURM_STEP_ID=%1").arg(stepId)
-         << QStringLiteral("SLURM_STEPID=%1").arg(stepId)
-         << QStringLiteral("SLURM_STEP_NUM_TASKS=%1").arg(ntasks);
+         << QStringLiteral("SLURM_STEPID=%1").arg(stepId);
     QPointer<Engine> self(this);
     const std::uint32_t id = job.id;
-    launchTasks(session, base, argv, ntasks, taskNodes, [self, id, stepId, session](int worst) {
+    auto run = std::make_shared<StepRun>();
+    run->jobId = id;
+    run->stepId = stepId;
+    run->session = session;
+    stepRuns_ << run;
+    auto done = [self, id, stepId, session, run](int worst) {
         if (!self)
             return;
+        self->stepRuns_.removeOne(run);
         self->controller_->endStep(id, stepId, worst);
         if (self->accounting_)
             self->accounting_->flush();
         session->finish(exitCodeOf(worst));
-    });
+        self->allocationGone(id);
+    };
+    run->taskPrefix = launchTasks(session, inv.env(QStringLiteral("SCHEDLAB_OWNER")), base, argv,
+                                  places, std::move(done));
 }
 
-// The tasks of a step run one after the other, so that their output comes in task order and
-// two runs print the same bytes (real srun runs them at once, their output interleaved).
-// `done` gets the first failing task's raw status, or the last one's.
-void Engine::launchTasks(CommandSessionPtr session, const QStringList &base,
-                         const QStringList &argv, int ntasks, const QStringList &taskNodes,
-                         std::function<void(int)> done)
+// The tasks of a step run at once, as real srun's do, under schedlab-stepd's tasks mode, which
+// the client starts in its terminal. Each task's virtual sleeps count for an owner of its own,
+// so that the clock waits for every task; the srun itself waits, like a sleep, meanwhile.
+// `done` gets the worst task's raw status (stepd ends that way).
+QString Engine::launchTasks(CommandSessionPtr session, const QString &waitingOwner,
+                            const QStringList &base, const QStringList &argv,
+                            const QList<TaskPlace> &places, std::function<void(int)> done)
 {
-    auto next = std::make_shared<std::function<void(int, int)>>();
-    *next = [session, base, argv, ntasks, taskNodes, done, next](int task, int worst) {
-        if (task >= ntasks) {
-            done(worst);
-            *next = nullptr; // breaks the cycle through the captured pointer
+    const QString prefix = QStringLiteral("%1/tasks%2").arg(waitingOwner).arg(++taskLaunches_);
+    QStringList stepd{stepdPath(),
+                      QStringLiteral("--tasks"),
+                      QStringLiteral("--notify"),
+                      options_.libexecDir + QStringLiteral("/schedlab-client"),
+                      QStringLiteral("--owner"),
+                      prefix};
+    for (const TaskPlace &p : places)
+        stepd << QStringLiteral("--task")
+              << QStringLiteral("%1:%2:%3").arg(p.node).arg(p.nodeId).arg(p.localId);
+    stepd << QStringLiteral("--") << argv;
+    QStringList owners;
+    for (int t = 0; t < places.size(); ++t)
+        owners << QStringLiteral("%1.%2").arg(prefix).arg(t);
+    for (const QString &owner : std::as_const(owners))
+        liveTasks_.insert(owner);
+    sleepers_[waitingOwner] += 1;
+    QStringList env = base;
+    env << QStringLiteral("SLURM_NTASKS=%1").arg(places.size())
+        << QStringLiteral("SLURM_STEP_NUM_TASKS=%1").arg(places.size());
+    QPointer<Engine> self(this);
+    session->launch(env, stepd, [self, owners, waitingOwner, done](int raw) {
+        if (!self)
             return;
+        for (const QString &owner : owners) {
+            self->liveTasks_.remove(owner);
+            self->sleepers_.remove(owner);
+            self->stirred_.remove(owner);
         }
-        const QString node = taskNodes.isEmpty() ? QString() : taskNodes[task % taskNodes.size()];
-        QStringList env = base;
-        env << QStringLiteral("SLURM_PROCID=%1").arg(task)
-            << QStringLiteral("SLURM_LOCALID=%1").arg(task);
-        if (!node.isEmpty())
-            env << QStringLiteral("SLURMD_NODENAME=%1").arg(node)
-                << QStringLiteral("SCHEDLAB_HOSTNAME=%1").arg(node);
-        session->launch(env, argv, [next, task, worst](int raw) {
-            const bool fine = worst == 0 || (WIFEXITED(worst) && WEXITSTATUS(worst) == 0);
-            if (*next)
-                (*next)(task + 1, fine ? raw : worst);
-        });
-    };
-    (*next)(0, 0);
+        if (self->sleepers_.value(waitingOwner) > 0)
+            self->sleepers_[waitingOwner] -= 1;
+        done(raw);
+    });
+    return prefix;
+}
+
+// A signalled step is busy until its tasks sleep again or end, as a signalled job is.
+void Engine::forgetTaskSleeps(const QString &prefix)
+{
+    const QSet<QString> tasks = liveTasks_;
+    for (const QString &owner : tasks)
+        if (owner.startsWith(prefix + QLatin1Char('.')))
+            forgetSleeps(owner);
 }
 
 } // namespace schedlab

@@ -25,6 +25,15 @@ ClusterConfig withNodeIndices(ClusterConfig config)
     return config;
 }
 
+// The memory of all its nodes, for the AllocTRES of the job's steps.
+qint64 allocatedMem(const Job &job)
+{
+    qint64 mem = 0;
+    for (const NodeShare &share : job.allocation)
+        mem += share.memMb;
+    return mem;
+}
+
 } // namespace
 
 Controller::Controller(ClusterConfig config, UserDirectory *users, qint64 startEpoch)
@@ -523,7 +532,8 @@ std::pair<qint64, QList<NodeShare>> Controller::estimateStart(const Job &job) co
     return {now_, {}};
 }
 
-QString Controller::beginStep(std::uint32_t jobId, const QString &name)
+QString Controller::beginStep(std::uint32_t jobId, const QString &name, const QStringList &nodes,
+                              int tasks)
 {
     auto it = jobs_.find(jobId);
     if (it == jobs_.end() || it->second.state != JobState::Running || it->second.completing)
@@ -540,8 +550,18 @@ QString Controller::beginStep(std::uint32_t jobId, const QString &name)
     step.id = QString::number(next);
     step.name = name;
     step.start = now_;
-    step.cpus = job.allocatedCpus();
-    step.nodes = compressHostlistSorted(job.nodeNames());
+    // The step holds what the job has on the nodes it uses: srun -n1 in a two-node job
+    // shows one node's CPUs and memory in sacct.
+    const QStringList used = nodes.isEmpty() ? job.nodeNames() : nodes;
+    for (const NodeShare &share : job.allocation) {
+        if (used.contains(share.node)) {
+            step.cpus += share.cpus;
+            step.memMb += share.memMb;
+        }
+    }
+    step.nodes = compressHostlistSorted(used);
+    step.nodeCount = int(used.size());
+    step.tasks = tasks;
     job.steps << step;
     emitEvent(JobEvent::Kind::Updated, job);
     return step.id;
@@ -565,6 +585,9 @@ void Controller::endStep(std::uint32_t jobId, const QString &stepId, int rawStat
             st.state = st.exitCode == 0 ? JobState::Completed : JobState::Failed;
         }
     }
+    // A step killed with its allocation may end after the job's own record was written.
+    if (accounting_ && isFinished(job.state) && !job.completing)
+        accounting_->record(job);
     emitEvent(JobEvent::Kind::Updated, job);
 }
 
@@ -827,6 +850,8 @@ void Controller::startJob(Job &job, const QList<NodeShare> &allocation, bool byB
         ext.start = now_;
         ext.cpus = job.allocatedCpus();
         ext.nodes = nodes;
+        ext.memMb = allocatedMem(job);
+        ext.nodeCount = int(job.allocation.size());
         job.steps << ext;
     }
     StepRecord batch;
@@ -834,11 +859,15 @@ void Controller::startJob(Job &job, const QList<NodeShare> &allocation, bool byB
     batch.start = now_;
     batch.cpus = job.allocation.isEmpty() ? 0 : job.allocation.first().cpus;
     batch.nodes = job.allocation.isEmpty() ? QString() : job.allocation.first().node;
+    batch.memMb = job.allocation.isEmpty() ? 0 : job.allocation.first().memMb;
     if (job.interactive) {
         batch.id = QStringLiteral("0");
         batch.name = job.interactiveCommand;
         batch.cpus = job.allocatedCpus();
         batch.nodes = nodes;
+        batch.memMb = allocatedMem(job);
+        batch.nodeCount = int(job.allocation.size());
+        batch.tasks = job.ntasks;
     }
     if (!job.interactive || !job.interactiveCommand.isEmpty())
         job.steps << batch;
@@ -937,25 +966,47 @@ void Controller::beginKill(Job &job, JobState finalState, Reason reason, const Q
     launcher_->terminate(job.id);
 }
 
+// slurmdbd keeps the run a requeue ends as a record of its own (PREEMPTED, or REQUEUED for
+// scontrol requeue), with its steps as they ended; sacct -D shows it.
+void Controller::closeRequeuedRun(const Job &job, bool preempted, int rawStatus)
+{
+    if (!accounting_)
+        return;
+    Job ended = job;
+    for (StepRecord &step : ended.steps) {
+        if (step.end != 0)
+            continue;
+        step.end = now_;
+        step.state = JobState::Cancelled;
+        step.exitSignal = WIFSIGNALED(rawStatus) ? WTERMSIG(rawStatus) : SIGTERM;
+    }
+    accounting_->closeRun(ended, preempted);
+}
+
 // The processes of a job that was being killed are gone.
 void Controller::finishCompleting(Job &job, int rawStatus)
 {
+    const bool preempted = preemptedBy_.contains(job.id);
     preemptionDone(job.id);
     const int sig = WIFSIGNALED(rawStatus) ? WTERMSIG(rawStatus) : 0;
     const int code = WIFEXITED(rawStatus) ? WEXITSTATUS(rawStatus) : 0;
     if (job.state == JobState::Pending) { // requeue
         if (running_.erase(job.id))
             usage_.release(job.allocation, job.exclusive);
+        closeRequeuedRun(job, preempted, rawStatus);
         job.completing = false;
+        job.submitTime = now_; // slurmctld resubmits it: sacct shows a new record from now
         job.restarts += 1;
         job.allocation.clear();
         job.steps.clear();
         job.startTime = 0;
         job.beginTime = now_ + kRequeueDelay;
-        job.eligibleTime = job.beginTime;
+        job.eligibleTime = job.accrueTime = job.beginTime;
         job.reason = Reason::BeginTime;
         schedule(job.beginTime, TimedEvent::Kind::BeginTime, job.id);
         pending_.insert(job.id);
+        if (accounting_)
+            accounting_->record(job);
         emitEvent(JobEvent::Kind::Updated, job);
         mainPass(false);
         return;

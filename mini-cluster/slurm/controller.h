@@ -137,7 +137,9 @@ public:
     // A real payload could not open its output file.
     void payloadLaunchFailed(std::uint32_t jobId);
     // Steps of a running job (srun inside an allocation): returns the new step's id.
-    QString beginStep(std::uint32_t jobId, const QString &name);
+    // `nodes` are those its tasks use (all the job's when empty), `tasks` how many there are.
+    QString beginStep(std::uint32_t jobId, const QString &name, const QStringList &nodes = {},
+                      int tasks = 1);
     void endStep(std::uint32_t jobId, const QString &stepId, int rawStatus);
     // The payload's memory went above its limit: the launcher killed its largest process,
     // as the cgroup OOM killer does; the job will end OUT_OF_MEMORY.
@@ -213,6 +215,7 @@ private:
                 qint64 batchEnd, JobState batchState, int batchExit, int batchSignal);
     void beginKill(Job &job, JobState finalState, Reason reason, const QString &why);
     void finishCompleting(Job &job, int rawStatus);
+    void closeRequeuedRun(const Job &job, bool preempted, int rawStatus);
     void timeLimitCheck();
     void priorityRecalc();
     void accrueUsage(qint64 until);

@@ -77,7 +77,10 @@ struct StepRecord
     qint64 start = 0;
     qint64 end = 0;
     int cpus = 0;
-    QString nodes; // compressed hostlist
+    QString nodes;     // compressed hostlist
+    qint64 memMb = 0;  // on all its nodes, for sacct's AllocTRES
+    int nodeCount = 1; // the nodes it runs on
+    int tasks = 1;     // sacct's NTasks
 };
 
 struct Job

@@ -865,7 +865,7 @@ int parseDate(const Bytes &s, qsizetype *pos, int *month, int *mday, int *year)
     return 0;
 }
 
-ParsedTime parseSlurmTime(const Bytes &s, qint64 now)
+ParsedTime parseSlurmTime(const Bytes &s, qint64 now, bool past = false)
 {
     ParsedTime result;
     qsizetype pos = 0;
@@ -979,8 +979,8 @@ ParsedTime parseSlurmTime(const Bytes &s, qint64 now)
         hour = 0;
         minute = 0;
     } else if (hour != -1 && month == -1) {
-        // A time alone means its next occurrence.
-        if (hour > nowTm.hour || (hour == nowTm.hour && minute > nowTm.min)) {
+        // A time alone means its next occurrence, or today for a time in the past (sacct).
+        if (past || hour > nowTm.hour || (hour == nowTm.hour && minute > nowTm.min)) {
             month = nowTm.mon;
             mday = nowTm.mday;
             year = nowTm.year;
@@ -991,7 +991,10 @@ ParsedTime parseSlurmTime(const Bytes &s, qint64 now)
             year = later.year;
         }
     }
-    if (year == -1) {
+    if (year == -1 && past) {
+        // sacct's dates are in the past: a month after this one is last year's.
+        year = month > nowTm.mon ? nowTm.year - 1 : nowTm.year;
+    } else if (year == -1) {
         const bool thisYear =
             month > nowTm.mon || (month == nowTm.mon && mday > nowTm.mday) ||
             (month == nowTm.mon && mday == nowTm.mday && hour > nowTm.hour) ||
@@ -3912,6 +3915,12 @@ QString sbatchUsageText()
 QString sbatchVersionText()
 {
     return QStringLiteral("slurm-wlm 22.05.8\n");
+}
+
+SlurmTimeSpec parseSlurmTimeSpec(const QString &text, qint64 now, bool past)
+{
+    const ParsedTime t = parseSlurmTime(cString(text), now, past);
+    return {t.value, t.rawLine};
 }
 
 } // namespace schedlab::slurm

@@ -128,6 +128,19 @@ struct SbatchOptionName
 };
 QList<SbatchOptionName> sbatchOptionNames();
 
+// parse_time() of src/common/parse_time.c on the virtual clock: "now[+-]N[units]",
+// "YYYY-MM-DD[THH:MM[:SS]]", "MMDD[YY]", "MM/DD[/YY]", "HH:MM[:SS]", "today", "midnight"...
+// `past` is sacct's reading (-S/-E): a time alone is today's, a date without a year is in
+// the past twelve months. On error `value` is 0 and `errorLine` holds Slurm's message
+// ("Invalid time specification (pos=N): TEXT\n", printed without a prefix); a text that
+// names no time at all gives 0 without a message, as Slurm's.
+struct SlurmTimeSpec
+{
+    qint64 value = 0;
+    QString errorLine;
+};
+SlurmTimeSpec parseSlurmTimeSpec(const QString &text, qint64 now, bool past);
+
 // sbatch --help, --usage and --version texts of Slurm 22.05.8.
 QString sbatchHelpText();
 QString sbatchUsageText();

@@ -14,6 +14,8 @@
 // Signals: SIGTERM = SIGTERM+SIGCONT to every descendant; SIGUSR1 = SIGKILL to every
 // descendant; SIGHUP (sent when the engine dies) = SIGKILL to every descendant, then exit.
 //
+// With --tasks first, it runs the tasks of an srun step instead (tasks.h).
+//
 // Plain C++ and POSIX with no Qt; Linux only (prctl, signalfd, /proc).
 #include <cerrno>
 #include <csignal>
@@ -32,6 +34,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "payload.h"
+#include "tasks.h"
 
 extern char **environ;
 
@@ -60,15 +65,6 @@ void say(const std::string &line)
         data += n;
         size -= static_cast<std::size_t>(n);
     }
-}
-
-[[noreturn]] void usage(const std::string &problem)
-{
-    std::fprintf(stderr,
-                 "schedlab-stepd: %s\nusage: schedlab-stepd --stdout PATH --stderr PATH "
-                 "[--stdin PATH] [--append] --cwd DIR [--make-cwd] -- PROGRAM ARGS...\n",
-                 problem.c_str());
-    std::exit(2);
 }
 
 Options parseOptions(int argc, char **argv)
@@ -265,26 +261,12 @@ void closeInheritedDescriptors()
         ::close(fd);
 }
 
-// The payload gets a clean slate: default dispositions (an engine started by `nohup` or as a
-// background job would otherwise pass on ignored SIGHUP/SIGINT) and nothing blocked.
-void resetSignalsForPayload()
-{
-    struct sigaction action = {};
-    action.sa_handler = SIG_DFL;
-    sigemptyset(&action.sa_mask);
-    for (int sig = 1; sig < NSIG; ++sig) {
-        if (sig != SIGKILL && sig != SIGSTOP)
-            ::sigaction(sig, &action, nullptr);
-    }
-    sigset_t none;
-    sigemptyset(&none);
-    ::sigprocmask(SIG_SETMASK, &none, nullptr);
-}
-
 } // namespace
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && std::string(argv[1]) == "--tasks")
+        return runTasks(argc, argv);
     // Taken first thing: if the engine dies before PR_SET_PDEATHSIG is set, our parent changes.
     const pid_t engine = ::getppid();
     const Options options = parseOptions(argc, argv);

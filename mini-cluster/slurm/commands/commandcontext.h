@@ -38,6 +38,12 @@ void appendColumn(QString &out, const QString &value, int width, bool right);
 QString fitSacct(const QString &value, int width, bool right);
 QString jobIdText(const Job &job);      // "17", "17_3", "17_[4-9%2]"
 QString arrayTasksText(const Job &job); // the pending tasks of an array: "4-9%2"
+// The tres_per_* strings sbatch sends for GRES and --gpus* requests, as scontrol and squeue
+// print them: "gres:gpu:1", "gres:gpu:tesla:2"; empty when not asked for.
+QString tresPerNode(const JobRequest &request);
+QString tresPerJob(const JobRequest &request);
+QString tresPerTask(const JobRequest &request);
+QString tresPerSocket(const JobRequest &request);
 // Parses "17", "17_3", "17,18" lists; false on a token that is not an id.
 bool parseJobIdList(const QString &text, QList<std::uint32_t> *ids, QString *bad);
 

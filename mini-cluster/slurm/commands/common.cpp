@@ -65,6 +65,44 @@ QString jobIdText(const Job &job)
     return QStringLiteral("%1_%2").arg(job.arrayJobId).arg(job.arrayTaskId);
 }
 
+namespace {
+
+// xfmt_tres(): "gres:gpu:N" after what the string already holds.
+QString withGpus(QString tres, const QString &gpus)
+{
+    if (gpus.isEmpty())
+        return tres;
+    if (!tres.isEmpty())
+        tres += QLatin1Char(',');
+    return tres + QStringLiteral("gres:gpu:") + gpus;
+}
+
+} // namespace
+
+QString tresPerNode(const JobRequest &request)
+{
+    // gres_prepend_tres_type(): every --gres element gets its "gres:" type.
+    QStringList parts;
+    for (const QString &item : request.gresText.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        parts << (item.startsWith(QLatin1String("gres:")) ? item : QStringLiteral("gres:") + item);
+    return withGpus(parts.join(QLatin1Char(',')), request.gpusPerNode);
+}
+
+QString tresPerJob(const JobRequest &request)
+{
+    return withGpus(QString(), request.gpus);
+}
+
+QString tresPerTask(const JobRequest &request)
+{
+    return withGpus(QString(), request.gpusPerTask);
+}
+
+QString tresPerSocket(const JobRequest &request)
+{
+    return withGpus(QString(), request.gpusPerSocket);
+}
+
 bool parseJobIdList(const QString &text, QList<std::uint32_t> *ids, QString *bad)
 {
     for (const QString &token : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {

@@ -3,9 +3,9 @@
 #include "helptexts.h"
 
 #include "accounting.h"
+#include "sbatchparser.h"
 
-#include <QDateTime>
-#include <QTimeZone>
+#include <functional>
 
 namespace schedlab::slurm {
 
@@ -36,6 +36,8 @@ const FieldDef kFields[] = {
     {"CPUTime", 10},   {"CPUTimeRAW", 10},
     {"MaxRSS", 10},    {"AllocNodes", 10},
     {"Comment", 15},   {"TimelimitRaw", 12},
+    {"AllocTRES", 10}, {"ReqTRES", 10},
+    {"NTasks", 8},
 };
 
 const FieldDef *findField(const QString &name)
@@ -51,6 +53,15 @@ struct Column
     const FieldDef *def;
     int width;
 };
+
+QString stateText(const JobRecord &r)
+{
+    if (r.requeued)
+        return QStringLiteral("REQUEUED");
+    if (r.state == JobState::Cancelled && r.requid >= 0)
+        return QStringLiteral("CANCELLED by %1").arg(r.requid);
+    return stateName(r.state);
+}
 
 QString stateText(JobState state, int requid)
 {
@@ -88,7 +99,7 @@ public:
         if (f == QLatin1String("alloccpus"))
             return QString::number(step_ ? step_->cpus : r_.allocCpus);
         if (f == QLatin1String("state"))
-            return step_ ? stateText(step_->state, -1) : stateText(r_.state, r_.requid);
+            return step_ ? stateText(step_->state, -1) : stateText(r_);
         if (f == QLatin1String("exitcode"))
             return step_ ? QStringLiteral("%1:%2").arg(step_->exitCode).arg(step_->exitSignal)
                          : QStringLiteral("%1:%2").arg(r_.exitCode).arg(r_.exitSignal);
@@ -113,10 +124,13 @@ public:
                                                  : QStringLiteral("Unknown"));
         if (f == QLatin1String("end"))
             return end ? formatTimestamp(end, tf_) : QStringLiteral("Unknown");
+        // A step is submitted and eligible when it starts.
         if (f == QLatin1String("submit"))
-            return formatTimestamp(r_.submit, tf_);
+            return formatTimestamp(step_ ? step_->start : r_.submit, tf_);
         if (f == QLatin1String("eligible"))
-            return r_.eligible ? formatTimestamp(r_.eligible, tf_) : QStringLiteral("Unknown");
+            return step_ ? formatTimestamp(step_->start, tf_)
+                         : (r_.eligible ? formatTimestamp(r_.eligible, tf_)
+                                        : QStringLiteral("Unknown"));
         if (f == QLatin1String("nodelist"))
             return step_ ? step_->nodes
                          : (r_.nodeList.isEmpty() ? QStringLiteral("None assigned") : r_.nodeList);
@@ -150,6 +164,13 @@ public:
             return step_ ? QString() : QStringLiteral("normal");
         if (f == QLatin1String("cputime"))
             return formatHms(elapsed(start, end) * (step_ ? step_->cpus : r_.allocCpus));
+        if (f == QLatin1String("ntasks"))
+            return step_ ? QString::number(step_->tasks) : QString();
+        if (f == QLatin1String("alloctres"))
+            return step_ ? tresText(step_->cpus, step_->memMb, step_->nodeCount, false)
+                         : r_.allocTres;
+        if (f == QLatin1String("reqtres"))
+            return step_ ? QString() : r_.reqTres;
         if (f == QLatin1String("cputimeraw"))
             return QString::number(elapsed(start, end) * (step_ ? step_->cpus : r_.allocCpus));
         return QString();
@@ -169,17 +190,119 @@ private:
     QString tf_;
 };
 
-} // namespace
-
-int runSacct(CommandContext &ctx)
+// What sacct was asked: its options once read.
+struct SacctOptions
 {
-    const QStringList &args = ctx.invocation.args;
-    QString format = ctx.env("SACCT_FORMAT");
-    bool parsable = false, parsable2 = false, noSteps = false, noHeader = false, allUsers = false;
+    QString format;
+    bool parsable = false, parsable2 = false, noSteps = false, noHeader = false;
+    bool allUsers = false, duplicates = false;
     QList<std::uint32_t> ids;
     bool idsGiven = false;
     QStringList users, names, states;
-    QString startText, endText;
+    qint64 start = 0, end = 0; // -S / -E as parse_time() read them; 0: not given
+};
+
+// The time window of slurmdb_job_cond_def_start_end(): -S defaults to midnight (to now
+// with -s, to the epoch with -j), -E to now (to -S with -s); the query is [S, E), so an E
+// equal to S or to now takes one second more.
+void defaultWindow(SacctOptions &o, qint64 now)
+{
+    if (!o.states.isEmpty()) {
+        if (!o.start && !o.idsGiven)
+            o.start = now;
+        if (o.start && !o.end)
+            o.end = o.start;
+    } else if (!o.idsGiven && !o.start) {
+        const UtcTime t = utcTime(now);
+        o.start = now - (t.hour * 3600 + t.minute * 60 + t.second);
+    }
+    if (!o.end)
+        o.end = now;
+    if (o.end == o.start || o.end == now)
+        ++o.end;
+}
+
+// Whether a record falls in the window, as slurmdbd's query asks: with -j, submitted
+// before its end and not ended before its start; otherwise eligible in it (a job never
+// eligible, held or waiting for a dependency, is left out).
+bool inWindow(const JobRecord &r, const SacctOptions &o)
+{
+    const bool notEndedBefore = r.end == 0 || r.end >= o.start;
+    if (o.idsGiven && o.states.isEmpty())
+        return r.submit <= o.end && notEndedBefore;
+    return r.eligible && r.eligible < o.end && notEndedBefore;
+}
+
+bool selected(const JobRecord &r, const SacctOptions &o, const QString &user, bool seeAll)
+{
+    if (o.idsGiven && !o.ids.contains(r.jobId) && !(r.arrayJobId && o.ids.contains(r.arrayJobId)))
+        return false;
+    if (!o.users.isEmpty() && !o.users.contains(r.user))
+        return false;
+    if (o.users.isEmpty() && !seeAll && r.user != user)
+        return false;
+    if (!o.names.isEmpty() && !o.names.contains(r.name))
+        return false;
+    const QString state = r.requeued ? QStringLiteral("REQUEUED") : stateName(r.state);
+    if (!o.states.isEmpty() && !o.states.contains(state) &&
+        !o.states.contains(stateCompact(r.state)))
+        return false;
+    return inWindow(r, o);
+}
+
+// The records sacct prints, in its order (array tasks under their array, in task order).
+// Without -D only the latest matching run of each job is kept, as slurmdbd's query does.
+QList<JobRecord> matchingRuns(const AccountingStore &store, const SacctOptions &o,
+                              const QString &user, bool seeAll)
+{
+    QList<JobRecord> runs;
+    for (const JobRecord &r : store.allRuns()) {
+        if (!selected(r, o, user, seeAll))
+            continue;
+        if (!o.duplicates && !runs.isEmpty() && runs.last().jobId == r.jobId)
+            runs.removeLast();
+        runs << r;
+    }
+    auto arrayKey = [](const JobRecord &r) { return r.arrayJobId ? r.arrayJobId : r.jobId; };
+    std::stable_sort(runs.begin(), runs.end(), [&](const JobRecord &a, const JobRecord &b) {
+        if (arrayKey(a) != arrayKey(b))
+            return arrayKey(a) < arrayKey(b);
+        return a.arrayTaskId < b.arrayTaskId;
+    });
+    return runs;
+}
+
+// Steps in the order sacct prints them: batch, extern, then numbered steps.
+QList<const StepRecord *> stepsInOrder(const JobRecord &r)
+{
+    QList<const StepRecord *> steps;
+    for (const QString &wanted : {QStringLiteral("batch"), QStringLiteral("extern")})
+        for (const StepRecord &s : r.steps)
+            if (s.id == wanted)
+                steps << &s;
+    for (const StepRecord &s : r.steps)
+        if (s.id != QLatin1String("batch") && s.id != QLatin1String("extern"))
+            steps << &s;
+    return steps;
+}
+
+// Reads a -S/-E value as parse_time(optarg, 1); false (message written) when invalid.
+bool readTime(CommandContext &ctx, const QString &text, qint64 *value)
+{
+    const SlurmTimeSpec t = parseSlurmTimeSpec(text, ctx.controller.now(), true);
+    if (!t.errorLine.isEmpty()) {
+        ctx.err(t.errorLine);
+        return false;
+    }
+    *value = t.value;
+    return true;
+}
+
+// Parses the command line; returns -1 to go on, else the exit code (already answered).
+int parseOptions(CommandContext &ctx, SacctOptions &o)
+{
+    const QStringList &args = ctx.invocation.args;
+    o.format = ctx.env("SACCT_FORMAT");
     for (int i = 0; i < args.size(); ++i) {
         const QString a = args[i];
         auto take = [&](const QString &s, const QString &l, QString *v) {
@@ -206,35 +329,38 @@ int runSacct(CommandContext &ctx)
             ctx.out(slurmVersionLine());
             return ctx.finish(0);
         } else if (a == QLatin1String("-P") || a == QLatin1String("--parsable2")) {
-            parsable2 = true;
+            o.parsable2 = true;
         } else if (a == QLatin1String("-p") || a == QLatin1String("--parsable")) {
-            parsable = true;
+            o.parsable = true;
         } else if (a == QLatin1String("-X") || a == QLatin1String("--allocations")) {
-            noSteps = true;
+            o.noSteps = true;
         } else if (a == QLatin1String("-n") || a == QLatin1String("--noheader")) {
-            noHeader = true;
+            o.noHeader = true;
         } else if (a == QLatin1String("-a") || a == QLatin1String("--allusers")) {
-            allUsers = true;
+            o.allUsers = true;
         } else if (a == QLatin1String("-D") || a == QLatin1String("--duplicates")) {
+            o.duplicates = true;
         } else if (take(QStringLiteral("-o"), QStringLiteral("--format"), &v)) {
-            format = v;
+            o.format = v;
         } else if (take(QStringLiteral("-j"), QStringLiteral("--jobs"), &v)) {
             QString bad;
-            if (!parseJobIdList(v, &ids, &bad)) {
+            if (!parseJobIdList(v, &o.ids, &bad)) {
                 ctx.err(QStringLiteral("sacct: fatal: Bad job/step specified: %1\n").arg(bad));
                 return ctx.finish(1);
             }
-            idsGiven = true;
+            o.idsGiven = true;
         } else if (take(QStringLiteral("-u"), QStringLiteral("--user"), &v)) {
-            users += v.split(QLatin1Char(','), Qt::SkipEmptyParts);
+            o.users += v.split(QLatin1Char(','), Qt::SkipEmptyParts);
         } else if (take(QStringLiteral("--name"), QStringLiteral("--name"), &v)) {
-            names += v.split(QLatin1Char(','), Qt::SkipEmptyParts);
+            o.names += v.split(QLatin1Char(','), Qt::SkipEmptyParts);
         } else if (take(QStringLiteral("-s"), QStringLiteral("--state"), &v)) {
-            states += v.toUpper().split(QLatin1Char(','), Qt::SkipEmptyParts);
+            o.states += v.toUpper().split(QLatin1Char(','), Qt::SkipEmptyParts);
         } else if (take(QStringLiteral("-S"), QStringLiteral("--starttime"), &v)) {
-            startText = v;
+            if (!readTime(ctx, v, &o.start))
+                return ctx.finish(1);
         } else if (take(QStringLiteral("-E"), QStringLiteral("--endtime"), &v)) {
-            endText = v;
+            if (!readTime(ctx, v, &o.end))
+                return ctx.finish(1);
         } else if (a == QLatin1String("--help")) {
             ctx.out(helpText(QStringLiteral("sacct")));
             return ctx.finish(0);
@@ -249,21 +375,22 @@ int runSacct(CommandContext &ctx)
             return ctx.finish(1);
         }
     }
-    const Controller &c = ctx.controller;
-    AccountingStore *store = c.accounting();
-    if (!c.config().accountingEnabled || !store) {
-        ctx.err(QStringLiteral("Slurm accounting storage is disabled\n"));
-        return ctx.finish(1);
-    }
-    if (format.isEmpty())
-        format = QStringLiteral("jobid,jobname,partition,account,alloccpus,state,exitcode");
-    QList<Column> columns;
-    for (const QString &item : format.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    return -1;
+}
+
+// The -o fields; false (message written) for one sacct does not know.
+bool readColumns(CommandContext &ctx, const QString &format, QList<Column> *columns)
+{
+    const QString fields = format.isEmpty()
+                               ? QStringLiteral("jobid,jobname,partition,account,alloccpus,"
+                                                "state,exitcode")
+                               : format;
+    for (const QString &item : fields.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         const QString name = item.section(QLatin1Char('%'), 0, 0);
         const FieldDef *def = findField(name);
         if (!def) {
             ctx.err(QStringLiteral("Invalid field requested: \"%1\"\n").arg(name));
-            return ctx.finish(1);
+            return false;
         }
         int width = def->width;
         if (item.contains(QLatin1Char('%'))) {
@@ -272,104 +399,82 @@ int runSacct(CommandContext &ctx)
             if (ok)
                 width = w; // an explicit width right-justifies, even JobID
         }
-        columns.append({def, width});
+        columns->append({def, width});
     }
-    // Default window: jobs of today (virtual) when no -j; all of them with -j.
-    qint64 windowStart = 0;
-    if (!states.isEmpty() && startText.isEmpty()) {
-        windowStart = c.now(); // with --state, the window starts now (man sacct)
-    } else if (!idsGiven && startText.isEmpty()) {
-        const QDateTime now = QDateTime::fromSecsSinceEpoch(c.now(), QTimeZone::utc());
-        windowStart = QDateTime(now.date(), QTime(0, 0), QTimeZone::utc()).toSecsSinceEpoch();
-    } else if (!startText.isEmpty()) {
-        QDateTime t = QDateTime::fromString(startText, Qt::ISODate);
-        if (!t.isValid())
-            t = QDateTime(QDate::fromString(startText, Qt::ISODate), QTime(0, 0));
-        t.setTimeZone(QTimeZone::utc());
-        windowStart = t.isValid() ? t.toSecsSinceEpoch() : 0;
+    return true;
+}
+
+QString formatLine(const QList<Column> &columns, const SacctOptions &o,
+                   const std::function<QString(const Column &)> &valueFor, bool header)
+{
+    QStringList cells;
+    QString text;
+    for (const Column &col : columns) {
+        const QString v = valueFor(col);
+        if (o.parsable || o.parsable2)
+            cells << v;
+        else
+            text += (header ? fitColumn(v, std::abs(col.width), col.width > 0)
+                            : fitSacct(v, std::abs(col.width), col.width > 0)) +
+                    QLatin1Char(' ');
     }
-    qint64 windowEnd = c.now();
-    if (!endText.isEmpty() && endText != QLatin1String("now")) {
-        QDateTime t = QDateTime::fromString(endText, Qt::ISODate);
-        if (!t.isValid())
-            t = QDateTime(QDate::fromString(endText, Qt::ISODate), QTime(0, 0));
-        t.setTimeZone(QTimeZone::utc());
-        if (t.isValid())
-            windowEnd = t.toSecsSinceEpoch();
+    if (o.parsable2)
+        return cells.join(QLatin1Char('|')) + QLatin1Char('\n');
+    if (o.parsable)
+        return cells.join(QLatin1Char('|')) + QStringLiteral("|\n");
+    return text + QLatin1Char('\n');
+}
+
+QString headerLines(const QList<Column> &columns, const SacctOptions &o)
+{
+    if (o.noHeader)
+        return QString();
+    QString out = formatLine(
+        columns, o, [](const Column &col) { return QString::fromLatin1(col.def->name); }, true);
+    if (!o.parsable && !o.parsable2)
+        out += formatLine(
+            columns, o,
+            [](const Column &col) { return QString(std::abs(col.width), QLatin1Char('-')); }, true);
+    return out;
+}
+
+} // namespace
+
+int runSacct(CommandContext &ctx)
+{
+    SacctOptions o;
+    if (const int code = parseOptions(ctx, o); code >= 0)
+        return code;
+    const Controller &c = ctx.controller;
+    AccountingStore *store = c.accounting();
+    if (!c.config().accountingEnabled || !store) {
+        ctx.err(QStringLiteral("Slurm accounting storage is disabled\n"));
+        return ctx.finish(1);
     }
-    const bool seeAll = allUsers || c.users().isOperator(ctx.user()) || idsGiven;
-    QString out;
-    auto line = [&](const std::function<QString(const Column &)> &valueFor, bool header) {
-        QStringList cells;
-        QString text;
-        for (const Column &col : columns) {
-            const QString v = valueFor(col);
-            if (parsable || parsable2) {
-                cells << v;
-            } else {
-                text += (header ? fitColumn(v, std::abs(col.width), col.width > 0)
-                                : fitSacct(v, std::abs(col.width), col.width > 0)) +
-                        QLatin1Char(' ');
-            }
-        }
-        if (parsable2)
-            return cells.join(QLatin1Char('|')) + QLatin1Char('\n');
-        if (parsable)
-            return cells.join(QLatin1Char('|')) + QStringLiteral("|\n");
-        return text + QLatin1Char('\n');
-    };
-    if (!noHeader) {
-        out += line([](const Column &col) { return QString::fromLatin1(col.def->name); }, true);
-        if (!parsable && !parsable2)
-            out += line(
-                [](const Column &col) { return QString(std::abs(col.width), QLatin1Char('-')); },
-                true);
+    QList<Column> columns;
+    if (!readColumns(ctx, o.format, &columns))
+        return ctx.finish(1);
+    defaultWindow(o, c.now());
+    if (o.start > o.end) {
+        ctx.err(QStringLiteral("sacct: error: Start time (%1) requested is after end time (%2).\n")
+                    .arg(formatTimestamp(o.start, ctx.timeFormat()),
+                         formatTimestamp(o.end, ctx.timeFormat())));
+        return ctx.finish(1);
     }
-    // Array tasks are listed under their array, in task order.
-    QList<JobRecord> records = store->all();
-    auto arrayKey = [](const JobRecord &r) { return r.arrayJobId ? r.arrayJobId : r.jobId; };
-    std::stable_sort(records.begin(), records.end(), [&](const JobRecord &a, const JobRecord &b) {
-        if (arrayKey(a) != arrayKey(b))
-            return arrayKey(a) < arrayKey(b);
-        return a.arrayTaskId < b.arrayTaskId;
-    });
-    for (const JobRecord &r : std::as_const(records)) {
-        if (idsGiven && !ids.contains(r.jobId) && !(r.arrayJobId && ids.contains(r.arrayJobId)))
-            continue;
-        if (!users.isEmpty() && !users.contains(r.user))
-            continue;
-        if (users.isEmpty() && !seeAll && r.user != ctx.user())
-            continue;
-        if (!names.isEmpty() && !names.contains(r.name))
-            continue;
-        if (!states.isEmpty() && !states.contains(stateName(r.state)) &&
-            !states.contains(stateCompact(r.state)))
-            continue;
-        if (!idsGiven) {
-            // The window is about eligible jobs: one never eligible (held, waiting for a
-            // dependency or its begin time) is left out.
-            const qint64 endOrNow = r.end ? r.end : c.now();
-            if (!r.eligible || r.eligible > windowEnd || endOrNow < windowStart)
-                continue;
-        }
+    const bool seeAll = o.allUsers || c.users().isOperator(ctx.user()) || o.idsGiven;
+    QString out = headerLines(columns, o);
+    for (const JobRecord &r : matchingRuns(*store, o, ctx.user(), seeAll)) {
         Row row(r, nullptr, c, ctx.timeFormat());
-        out +=
-            line([&](const Column &col) { return row.value(QString::fromLatin1(col.def->name)); },
-                 false);
-        if (noSteps)
+        out += formatLine(
+            columns, o,
+            [&](const Column &col) { return row.value(QString::fromLatin1(col.def->name)); },
+            false);
+        if (o.noSteps)
             continue;
-        // Steps in the order sacct prints them: batch, extern, then numbered steps.
-        QList<const StepRecord *> steps;
-        for (const QString &wanted : {QStringLiteral("batch"), QStringLiteral("extern")})
-            for (const StepRecord &s : r.steps)
-                if (s.id == wanted)
-                    steps << &s;
-        for (const StepRecord &s : r.steps)
-            if (s.id != QLatin1String("batch") && s.id != QLatin1String("extern"))
-                steps << &s;
-        for (const StepRecord *s : steps) {
+        for (const StepRecord *s : stepsInOrder(r)) {
             Row stepRow(r, s, c, ctx.timeFormat());
-            out += line(
+            out += formatLine(
+                columns, o,
                 [&](const Column &col) {
                     return stepRow.value(QString::fromLatin1(col.def->name));
                 },

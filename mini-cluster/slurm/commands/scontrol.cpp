@@ -91,6 +91,10 @@ QString showJob(const Controller &c, const Job &j, const QString &tf)
                   : start + qint64(j.timeLimit) * 60;
     }
     lines << QStringLiteral("StartTime=%1 EndTime=%2 Deadline=N/A").arg(ts(start), ts(end));
+    // With preemption configured, a job that started may be preempted from its start on
+    // (PreemptExemptTime 0); a waiting one has no such time yet.
+    if (c.config().preemptType != PreemptKind::None && !pending && j.startTime)
+        lines << QStringLiteral("PreemptEligibleTime=%1 PreemptTime=None").arg(ts(j.startTime));
     lines << QStringLiteral("SuspendTime=None SecsPreSuspend=0 LastSchedEval=%1 Scheduler=%2")
                  .arg(ts(j.lastSchedEval ? j.lastSchedEval : j.submitTime),
                       j.scheduler.isEmpty() ? QStringLiteral("Main") : j.scheduler);
@@ -139,6 +143,14 @@ QString showJob(const Controller &c, const Job &j, const QString &tf)
     lines << QStringLiteral("StdIn=%1").arg(j.stdinPath);
     lines << QStringLiteral("StdOut=%1").arg(j.stdoutPath);
     lines << QStringLiteral("Power=");
+    // slurm_sprint_job_info() prints each TRES request that was made, after Power=.
+    const QList<QPair<const char *, QString>> tresPer{{"TresPerJob", tresPerJob(j.request)},
+                                                      {"TresPerNode", tresPerNode(j.request)},
+                                                      {"TresPerSocket", tresPerSocket(j.request)},
+                                                      {"TresPerTask", tresPerTask(j.request)}};
+    for (const auto &[key, value] : tresPer)
+        if (!value.isEmpty())
+            lines << QLatin1String(key) + QLatin1Char('=') + value;
     return lines.join(QStringLiteral("\n   ")) + QStringLiteral("\n   \n\n");
 }
 

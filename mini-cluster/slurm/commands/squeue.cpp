@@ -235,8 +235,10 @@ public:
             return QStringLiteral("0");
         case 'v':
             return QStringLiteral("(null)");
-        case 'b':
-            return job.request.gresText.isEmpty() ? QStringLiteral("N/A") : job.request.gresText;
+        case 'b': {
+            const QString tres = tresPerNode(job.request);
+            return tres.isEmpty() ? QStringLiteral("N/A") : tres;
+        }
         }
         return QString();
     }
