@@ -1,8 +1,11 @@
 #include "payload.h"
 
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+
+#include <unistd.h>
 
 void resetSignalsForPayload()
 {
@@ -27,4 +30,17 @@ void usage(const std::string &problem)
                  "--task NODE:NODEID:LOCALID... -- PROGRAM ARGS...\n",
                  problem.c_str());
     std::exit(2);
+}
+
+void writeAll(int fd, const char *data, std::size_t size)
+{
+    while (size > 0) {
+        const ssize_t n = ::write(fd, data, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return;
+        data += n;
+        size -= static_cast<std::size_t>(n);
+    }
 }

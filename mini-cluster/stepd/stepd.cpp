@@ -53,18 +53,8 @@ struct Options
 void say(const std::string &line)
 {
     // The engine reads these lines from a pipe; if it is gone, so is our reason to report.
-    std::string text = line + "\n";
-    const char *data = text.data();
-    std::size_t size = text.size();
-    while (size > 0) {
-        const ssize_t n = ::write(STDOUT_FILENO, data, size);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return;
-        data += n;
-        size -= static_cast<std::size_t>(n);
-    }
+    const std::string text = line + "\n";
+    writeAll(STDOUT_FILENO, text.data(), text.size());
 }
 
 Options parseOptions(int argc, char **argv)

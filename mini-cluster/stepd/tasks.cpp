@@ -73,19 +73,6 @@ TasksOptions parseTasksOptions(int argc, char **argv)
     return options;
 }
 
-void writeAll(int fd, const char *data, std::size_t size)
-{
-    while (size > 0) {
-        const ssize_t n = ::write(fd, data, size);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return;
-        data += n;
-        size -= static_cast<std::size_t>(n);
-    }
-}
-
 // Whether our stdout and stderr are the same file (a terminal, or a job's one output file):
 // then a held-back task gets one pipe for both, and its lines keep their order.
 bool sameOutputs()
