@@ -304,55 +304,89 @@ private Q_SLOTS:
             QVERIFY(sq.out.startsWith("             JOBID"));
         };
         const QString w = work + u'/';
-        client(QStringLiteral("kubectl apply -f /dev/zero"),
-               {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-f"),
-                QStringLiteral("/dev/zero")});
-        client(QStringLiteral("kubectl apply -f <link to /dev/zero>"),
-               {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-f"),
-                w + QStringLiteral("zero.yaml")});
-        client(QStringLiteral("kubectl apply -f FIFO"),
-               {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-f"),
-                w + QStringLiteral("job.yaml")});
-        client(QStringLiteral("kubectl apply -R -f DIR (a FIFO inside)"),
-               {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-R"),
-                QStringLiteral("-f"), w + QStringLiteral("manifests")});
-        client(QStringLiteral("kubectl apply -f - < /dev/zero (64 MiB)"),
-               {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-f"),
+        struct Attack
+        {
+            QString name;
+            QStringList argv;
+            QByteArray input;
+        };
+        const QList<Attack> attacks{
+            {QStringLiteral("kubectl apply -f /dev/zero"),
+             {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-f"),
+                QStringLiteral("/dev/zero")},
+             QByteArray()},
+            {QStringLiteral("kubectl apply -f <link to /dev/zero>"),
+             {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-f"),
+                w + QStringLiteral("zero.yaml")},
+             QByteArray()},
+            {QStringLiteral("kubectl apply -f FIFO"),
+             {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-f"),
+                w + QStringLiteral("job.yaml")},
+             QByteArray()},
+            {QStringLiteral("kubectl apply -R -f DIR (a FIFO inside)"),
+             {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-R"),
+                QStringLiteral("-f"), w + QStringLiteral("manifests")},
+             QByteArray()},
+            {QStringLiteral("kubectl apply -f - < /dev/zero (64 MiB)"),
+             {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-f"),
                 QStringLiteral("-")},
-               QByteArray(64 << 20, '\0'));
-        client(QStringLiteral("kubectl get -o jsonpath-file=/dev/zero"),
-               {QStringLiteral("kubectl"), QStringLiteral("get"), QStringLiteral("pods"),
-                QStringLiteral("-o"), QStringLiteral("jsonpath-file=/dev/zero")});
-        client(QStringLiteral("kubectl get -o go-template-file=FIFO"),
-               {QStringLiteral("kubectl"), QStringLiteral("get"), QStringLiteral("pods"),
-                QStringLiteral("-o"), QStringLiteral("go-template-file=") + w + QStringLiteral("job.yaml")});
-        client(QStringLiteral("kubectl get -o custom-columns-file=/dev/zero"),
-               {QStringLiteral("kubectl"), QStringLiteral("get"), QStringLiteral("pods"),
-                QStringLiteral("-o"), QStringLiteral("custom-columns-file=/dev/zero")});
-        client(QStringLiteral("sbatch /dev/zero"), {QStringLiteral("sbatch"), QStringLiteral("/dev/zero")});
-        client(QStringLiteral("sbatch FIFO"), {QStringLiteral("sbatch"), w + QStringLiteral("script.sbatch")});
-        client(QStringLiteral("sbatch < 64 MiB"), {QStringLiteral("sbatch")},
-               QByteArray("#!/bin/bash\n") + QByteArray(64 << 20, 'x'));
-        client(QStringLiteral("squeue -o %2147483647j"),
-               {QStringLiteral("squeue"), QStringLiteral("-o"), QStringLiteral("%2147483647j")});
-        client(QStringLiteral("squeue -o %.999999999i"),
-               {QStringLiteral("squeue"), QStringLiteral("-o"), QStringLiteral("%.999999999i")});
-        client(QStringLiteral("squeue -O JobID:2147483647"),
-               {QStringLiteral("squeue"), QStringLiteral("-O"), QStringLiteral("JobID:2147483647")});
-        client(QStringLiteral("sacct -o JobName%2147483647"),
-               {QStringLiteral("sacct"), QStringLiteral("-o"), QStringLiteral("JobName%2147483647")});
-        client(QStringLiteral("sinfo -o %2147483647N"),
-               {QStringLiteral("sinfo"), QStringLiteral("-o"), QStringLiteral("%2147483647N")});
-        client(QStringLiteral("sprio -o %2147483647i"),
-               {QStringLiteral("sprio"), QStringLiteral("-o"), QStringLiteral("%2147483647i")});
-        client(QStringLiteral("sbatch --nodes=-5"),
-               {QStringLiteral("sbatch"), QStringLiteral("--nodes=-5"), QStringLiteral("--wrap=true")});
-        client(QStringLiteral("sbatch -J <100,000 characters>"),
-               {QStringLiteral("sbatch"), QStringLiteral("-J"), QString(100000, u'x'),
-                QStringLiteral("--wrap=true")});
-        client(QStringLiteral("sbatch -J 'a<newline>b'"),
-               {QStringLiteral("sbatch"), QStringLiteral("-J"), QStringLiteral("a\nb"),
-                QStringLiteral("--wrap=true")});
+             QByteArray(64 << 20, '\0')},
+            {QStringLiteral("kubectl get -o jsonpath-file=/dev/zero"),
+             {QStringLiteral("kubectl"), QStringLiteral("get"), QStringLiteral("pods"),
+                QStringLiteral("-o"), QStringLiteral("jsonpath-file=/dev/zero")},
+             QByteArray()},
+            {QStringLiteral("kubectl get -o go-template-file=FIFO"),
+             {QStringLiteral("kubectl"), QStringLiteral("get"), QStringLiteral("pods"),
+                QStringLiteral("-o"), QStringLiteral("go-template-file=") + w + QStringLiteral("job.yaml")},
+             QByteArray()},
+            {QStringLiteral("kubectl get -o custom-columns-file=/dev/zero"),
+             {QStringLiteral("kubectl"), QStringLiteral("get"), QStringLiteral("pods"),
+                QStringLiteral("-o"), QStringLiteral("custom-columns-file=/dev/zero")},
+             QByteArray()},
+            {QStringLiteral("sbatch /dev/zero"),
+             {QStringLiteral("sbatch"), QStringLiteral("/dev/zero")},
+             QByteArray()},
+            {QStringLiteral("sbatch FIFO"),
+             {QStringLiteral("sbatch"), w + QStringLiteral("script.sbatch")},
+             QByteArray()},
+            {QStringLiteral("sbatch < 64 MiB"),
+             {QStringLiteral("sbatch")},
+             QByteArray("#!/bin/bash\n") + QByteArray(64 << 20, 'x')},
+            {QStringLiteral("squeue -o %2147483647j"),
+             {QStringLiteral("squeue"), QStringLiteral("-o"), QStringLiteral("%2147483647j")},
+             QByteArray()},
+            {QStringLiteral("squeue -o %.999999999i"),
+             {QStringLiteral("squeue"), QStringLiteral("-o"), QStringLiteral("%.999999999i")},
+             QByteArray()},
+            {QStringLiteral("squeue -O JobID:2147483647"),
+             {QStringLiteral("squeue"), QStringLiteral("-O"), QStringLiteral("JobID:2147483647")},
+             QByteArray()},
+            {QStringLiteral("sacct -o JobName%2147483647"),
+             {QStringLiteral("sacct"), QStringLiteral("-o"), QStringLiteral("JobName%2147483647")},
+             QByteArray()},
+            {QStringLiteral("sinfo -o %2147483647N"),
+             {QStringLiteral("sinfo"), QStringLiteral("-o"), QStringLiteral("%2147483647N")},
+             QByteArray()},
+            {QStringLiteral("sprio -o %2147483647i"),
+             {QStringLiteral("sprio"), QStringLiteral("-o"), QStringLiteral("%2147483647i")},
+             QByteArray()},
+            {QStringLiteral("sbatch --nodes=-5"),
+             {QStringLiteral("sbatch"), QStringLiteral("--nodes=-5"), QStringLiteral("--wrap=true")},
+             QByteArray()},
+            {QStringLiteral("sbatch -J <100,000 characters>"),
+             {QStringLiteral("sbatch"), QStringLiteral("-J"), QString(100000, u'x'),
+                QStringLiteral("--wrap=true")},
+             QByteArray()},
+            {QStringLiteral("sbatch -J 'a<newline>b'"),
+             {QStringLiteral("sbatch"), QStringLiteral("-J"), QStringLiteral("a\nb"),
+                QStringLiteral("--wrap=true")},
+             QByteArray()},
+        };
+        for (const Attack &a : attacks) {
+            client(a.name, a.argv, a.input);
+            if (QTest::currentTestFailed())
+                return;
+        }
 
         const CappedResult end = engine.stop(30000);
         record(QStringLiteral("engine (serve) through all of the above"), end);
