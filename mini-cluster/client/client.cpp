@@ -2,6 +2,7 @@
 //
 // It hands one command line to the SchedLab engine over its Unix socket and relays the answer.
 // Plain C++ and POSIX with no Qt, so that `squeue` in a loop starts in a few milliseconds.
+#include "../server/clientfiles.h"
 #include "../server/protocol.h"
 
 #include <cerrno>
@@ -278,6 +279,18 @@ pid_t launchChild(const std::string &payload, int socketFd)
     ::_exit(err == ENOENT ? 127 : 126);
 }
 
+// The engine never opens what a command line names: it asks, and we read the file as our
+// user, regular files only and within the per-command budget (clientfiles.h).
+std::string answerNeedFile(const std::string &payload, std::size_t &budget)
+{
+    std::vector<std::string> strings;
+    if (!protocol::splitStrings(payload, strings) || strings.size() < 2)
+        return {};
+    const std::vector<std::string> candidates(strings.begin() + 2, strings.end());
+    const auto entries = protocol::readRequestedFile(candidates, strings[1], budget);
+    return protocol::fileDataPayload(strings[0], entries);
+}
+
 struct Outcome
 {
     enum Kind { Exited, LostContact, Malformed } kind = LostContact;
@@ -296,6 +309,7 @@ Outcome converse(int socketFd, const std::vector<std::string> &args, std::string
     std::string buffer;
     std::vector<char> chunk(kChunk);
     pid_t child = -1;
+    std::size_t fileBudget = protocol::kMaxRequestBytes;
 
     auto send = [&](protocol::FrameType type, const std::string &payload) {
         // When the engine has gone, whatever it already sent is still worth reading.
@@ -382,6 +396,10 @@ Outcome converse(int socketFd, const std::vector<std::string> &args, std::string
                 break;
             case protocol::NeedStdin:
                 stdinWanted = true;
+                break;
+            case protocol::NeedFile:
+                send(protocol::FileData,
+                     answerNeedFile(std::string(payload, payloadSize), fileBudget));
                 break;
             case protocol::Launch:
                 child = launchChild(std::string(payload, payloadSize), socketFd);

@@ -1,14 +1,13 @@
 // kubectl: the command line read as cobra reads it, and the subcommands that change the
 // cluster (apply, create, delete, wait) plus version.
 #include "kubectlcontext.h"
+#include "kubectloutput.h"
 
 #include "manifest.h"
 #include "printers.h"
 #include "yamlreader.h"
 
 #include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QRegularExpression>
 
 namespace schedlab::kube {
@@ -439,7 +438,21 @@ bool matchesSelector(const Value &labels, const QString &selector, bool *valid)
     return true;
 }
 
-bool readManifests(const QStringList &paths, const QString &cwd, const QByteArray &stdinData,
+namespace {
+
+// os.Open's and io.ReadAll's words for a file kubectl could not read.
+QString fileError(const ClientFile &file)
+{
+    const bool opening = file.status == QLatin1String("denied") ||
+                         file.status == QLatin1String("missing") ||
+                         file.status == QLatin1String("error");
+    return QStringLiteral("error: %1 %2: %3")
+        .arg(opening ? QStringLiteral("open") : QStringLiteral("read"), file.name, file.reason());
+}
+
+} // namespace
+
+bool readManifests(const QStringList &paths, const NamedFiles &files, const QByteArray &stdinData,
                    QList<ManifestObject> *objects, QString *error)
 {
     QList<QPair<QString, QByteArray>> sources;
@@ -448,29 +461,20 @@ bool readManifests(const QStringList &paths, const QString &cwd, const QByteArra
             sources << qMakePair(QStringLiteral("STDIN"), stdinData);
             continue;
         }
-        const QString full = QDir(cwd).absoluteFilePath(path);
-        const QFileInfo info(full);
-        if (!info.exists()) {
+        const FileAnswer answer = files.value(path);
+        if (answer.isEmpty() || answer.first().status == QLatin1String("missing")) {
             *error = QStringLiteral("error: the path \"%1\" does not exist").arg(path);
             return false;
         }
-        QStringList files;
-        if (info.isDir()) {
-            const QStringList entries = QDir(full).entryList(
-                {QStringLiteral("*.yaml"), QStringLiteral("*.yml"), QStringLiteral("*.json")},
-                QDir::Files, QDir::Name);
-            for (const QString &entry : entries)
-                files << QDir(path).filePath(entry);
-        } else {
-            files << path;
-        }
-        for (const QString &file : files) {
-            QFile f(QDir(cwd).absoluteFilePath(file));
-            if (!f.open(QIODevice::ReadOnly)) {
-                *error = QStringLiteral("error: open %1: permission denied").arg(file);
+        // A folder comes first as itself, then as the files kubectl reads in it.
+        const bool folder = answer.first().status == QLatin1String("folder");
+        for (qsizetype i = folder ? 1 : 0; i < answer.size(); ++i) {
+            const ClientFile &file = answer[i];
+            if (!file.ok()) {
+                *error = fileError(file);
                 return false;
             }
-            sources << qMakePair(file, f.readAll());
+            sources << qMakePair(file.name, file.data);
         }
     }
     for (const auto &[source, bytes] : sources) {
@@ -509,7 +513,7 @@ int applyManifests(KubectlContext &ctx, bool createOnly, const QByteArray &stdin
     {
         QList<ManifestObject> objects;
         QString error;
-        if (!readManifests(files, ctx.invocation.cwd, stdinData, &objects, &error))
+        if (!readManifests(files, ctx.files, stdinData, &objects, &error))
             return ctx.fail(error);
         if (objects.isEmpty())
             return ctx.fail(
@@ -588,7 +592,7 @@ int kubectlApply(KubectlContext &ctx, bool createOnly)
     // Standard input arrives later: what the answer needs is copied into the callback.
     auto invocation = std::make_shared<Invocation>(ctx.invocation);
     auto keep = std::make_shared<KubectlContext>(KubectlContext{
-        *invocation, ctx.cluster, ctx.session, ctx.waiter, ctx.args, ctx.subcommand});
+        *invocation, ctx.cluster, ctx.session, ctx.waiter, ctx.args, ctx.subcommand, ctx.files});
     ctx.session->readStdin([invocation, keep, createOnly](const QByteArray &data) {
         KubectlContext &c = *keep;
         applyManifests(c, createOnly, data);
@@ -632,7 +636,7 @@ int kubectlDelete(KubectlContext &ctx)
     if (!files.isEmpty()) {
         QList<ManifestObject> objects;
         QString error;
-        if (!readManifests(files, ctx.invocation.cwd, QByteArray(), &objects, &error))
+        if (!readManifests(files, ctx.files, QByteArray(), &objects, &error))
             return ctx.fail(error);
         for (const ManifestObject &m : std::as_const(objects)) {
             const KindInfo *kind = kindFor(m.object[QStringLiteral("apiVersion")].toString(),
@@ -812,13 +816,11 @@ int kubectlWait(KubectlContext &ctx)
     return 0;
 }
 
-void runKubectl(const Invocation &invocation, KubeCluster &cluster, CommandSessionPtr session,
-                KubectlWaiter *waiter)
+namespace {
+
+// The first word that is not a global flag or its value, or -1.
+int subcommandIndex(const QStringList &argv)
 {
-    KubectlContext ctx{invocation, cluster, session, waiter, {}, {}};
-    QStringList argv = invocation.args;
-    // The subcommand is the first word that is not a global flag or its value.
-    int subIndex = -1;
     for (int i = 0; i < argv.size(); ++i) {
         const QString &a = argv[i];
         if (a == QLatin1String("-n") || a == QLatin1String("--namespace")) {
@@ -827,9 +829,76 @@ void runKubectl(const Invocation &invocation, KubeCluster &cluster, CommandSessi
         }
         if (a.startsWith(u'-'))
             continue;
-        subIndex = i;
-        break;
+        return i;
     }
+    return -1;
+}
+
+} // namespace
+
+// What the subcommand will read: -f files and folders (apply, create, delete) and the
+// template of get's -o jsonpath-file= / go-template-file= / custom-columns-file=.
+QList<FileRequest> kubectlNamedFiles(const QString &sub, const KubectlArgs &args)
+{
+    QList<FileRequest> requests;
+    if (args.has(QStringLiteral("help")))
+        return requests;
+    if (sub == QLatin1String("apply") || sub == QLatin1String("create") ||
+        sub == QLatin1String("delete")) {
+        const bool recursive = args.flag(QStringLiteral("recursive"), false);
+        QStringList seen;
+        for (const QString &path : args.all(QStringLiteral("filename"))) {
+            if (path == QLatin1String("-") || seen.contains(path))
+                continue;
+            seen << path;
+            FileRequest request;
+            request.path = path;
+            request.folder = true;
+            request.recursive = recursive;
+            requests << request;
+        }
+    }
+    if (sub == QLatin1String("get")) {
+        const QString file = OutputPrinter::templateFile(args);
+        if (!file.isEmpty())
+            requests << FileRequest{file, {}, false, false};
+    }
+    return requests;
+}
+
+namespace {
+
+void runSubcommand(KubectlContext &ctx)
+{
+    const QString &sub = ctx.subcommand;
+    if (ctx.args.has(QStringLiteral("help")))
+        subcommandHelp(ctx);
+    else if (sub == QLatin1String("version"))
+        kubectlVersion(ctx);
+    else if (sub == QLatin1String("apply"))
+        kubectlApply(ctx, false);
+    else if (sub == QLatin1String("create"))
+        kubectlApply(ctx, true);
+    else if (sub == QLatin1String("get"))
+        kubectlGet(ctx);
+    else if (sub == QLatin1String("describe"))
+        kubectlDescribe(ctx);
+    else if (sub == QLatin1String("logs"))
+        kubectlLogs(ctx);
+    else if (sub == QLatin1String("delete"))
+        kubectlDelete(ctx);
+    else if (sub == QLatin1String("wait"))
+        kubectlWait(ctx);
+}
+
+} // namespace
+
+void runKubectl(const Invocation &invocation, KubeCluster &cluster, CommandSessionPtr session,
+                KubectlWaiter *waiter)
+{
+    KubectlContext ctx{invocation, cluster, session, waiter, {}, {}, {}};
+    QStringList argv = invocation.args;
+    const int subIndex = subcommandIndex(argv);
     if (subIndex < 0) {
         kubectlHelp(ctx);
         return;
@@ -850,25 +919,25 @@ void runKubectl(const Invocation &invocation, KubeCluster &cluster, CommandSessi
         ctx.fail(error);
         return;
     }
-    const QString &sub = ctx.subcommand;
-    if (ctx.args.has(QStringLiteral("help")))
-        subcommandHelp(ctx);
-    else if (sub == QLatin1String("version"))
-        kubectlVersion(ctx);
-    else if (sub == QLatin1String("apply"))
-        kubectlApply(ctx, false);
-    else if (sub == QLatin1String("create"))
-        kubectlApply(ctx, true);
-    else if (sub == QLatin1String("get"))
-        kubectlGet(ctx);
-    else if (sub == QLatin1String("describe"))
-        kubectlDescribe(ctx);
-    else if (sub == QLatin1String("logs"))
-        kubectlLogs(ctx);
-    else if (sub == QLatin1String("delete"))
-        kubectlDelete(ctx);
-    else if (sub == QLatin1String("wait"))
-        kubectlWait(ctx);
+    // Read by the client before the command ran (the engine never opens a path a client
+    // names); in process, read here.
+    for (const FileRequest &request : kubectlNamedFiles(ctx.subcommand, ctx.args))
+        ctx.files.insert(request.path, invocation.file(request));
+    runSubcommand(ctx);
+}
+
+QList<FileRequest> kubectlNamedFiles(const Invocation &invocation)
+{
+    QStringList argv = invocation.args;
+    const int subIndex = subcommandIndex(argv);
+    if (subIndex < 0)
+        return {};
+    const QString sub = argv.takeAt(subIndex);
+    KubectlArgs args;
+    QString error;
+    if (!parseArgs(sub, argv, &args, &error))
+        return {};
+    return kubectlNamedFiles(sub, args);
 }
 
 } // namespace schedlab::kube

@@ -47,6 +47,10 @@ public:
                          std::function<void()> timedOut) = 0;
 };
 
+// The files the command line names (-f, -o jsonpath-file=...), read by the client before the
+// subcommand runs, by the path as written.
+using NamedFiles = QHash<QString, FileAnswer>;
+
 struct KubectlContext
 {
     const Invocation &invocation;
@@ -55,6 +59,7 @@ struct KubectlContext
     KubectlWaiter *waiter = nullptr;
     KubectlArgs args;
     QString subcommand;
+    NamedFiles files;
 
     QString ns() const
     {
@@ -74,6 +79,11 @@ struct KubectlContext
         return finish(1);
     }
 };
+
+// The files a `kubectl ...` command line names (-f, -R, -o jsonpath-file= ...): the server has
+// the client read them before runKubectl.
+QList<FileRequest> kubectlNamedFiles(const Invocation &invocation);
+QList<FileRequest> kubectlNamedFiles(const QString &subcommand, const KubectlArgs &args);
 
 // Entry point: the whole `kubectl ...` command line.
 void runKubectl(const Invocation &invocation, KubeCluster &cluster, CommandSessionPtr session,
@@ -99,14 +109,14 @@ QList<ResourceRef> parseResourceArgs(const QStringList &positional, QString *err
 // A label selector: "app=x,tier!=db,env,!debug,env in (a,b),env notin (c)". False on a
 // syntax error.
 bool matchesSelector(const Value &labels, const QString &selector, bool *valid = nullptr);
-// Reads the manifests named by -f (files, folders, "-" for stdin is handled by the caller):
-// each decoded object with the file it came from, or kubectl's error text.
+// Decodes the manifests named by -f (files and folders as the client read them into `files`,
+// "-" for stdin): each decoded object with the file it came from, or kubectl's error text.
 struct ManifestObject
 {
     Value object;
     QString source;
 };
-bool readManifests(const QStringList &paths, const QString &cwd, const QByteArray &stdinData,
+bool readManifests(const QStringList &paths, const NamedFiles &files, const QByteArray &stdinData,
                    QList<ManifestObject> *objects, QString *error);
 QString ageOf(const Value &object, qint64 now);
 // The seconds of a duration as kubectl's flags take it: "30s", "2m", "1h", "45".

@@ -648,7 +648,7 @@ int kubectlGet(KubectlContext &ctx)
             "Use \"kubectl explain <resource>\" for a detailed description of that resource (e.g. "
             "kubectl explain pods).\nSee 'kubectl get -h' for help and examples"));
     OutputPrinter printer;
-    if (!printer.configure(ctx.args, ctx.invocation.cwd, &error))
+    if (!printer.configure(ctx.args, ctx.files, &error))
         return ctx.fail(QStringLiteral("error: ") + error);
     if (ctx.args.has(QStringLiteral("show-labels")) && !printer.isTable())
         return ctx.fail(QStringLiteral("error: --show-labels option cannot be used with %1 printer")

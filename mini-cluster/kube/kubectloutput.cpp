@@ -9,32 +9,31 @@
 #include "kubectlcontext.h"
 #include "printers.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 
 namespace schedlab::kube {
 
 namespace {
 
-// os.ReadFile's errors, relative paths kept as given.
-bool readFile(const QString &path, const QString &cwd, QString *text, QString *error)
+// os.ReadFile's errors, relative paths kept as given. The client read the file (the engine
+// never opens a path a client names).
+bool readFile(const QString &path, const NamedFiles &files, QString *text, QString *error)
 {
-    const QFileInfo info(QDir(cwd).absoluteFilePath(path));
-    if (!info.exists()) {
+    const FileAnswer answer = files.value(path);
+    if (answer.isEmpty()) {
         *error = QStringLiteral("open %1: no such file or directory").arg(path);
         return false;
     }
-    if (info.isDir()) {
-        *error = QStringLiteral("read %1: is a directory").arg(path);
+    const ClientFile &file = answer.first();
+    if (!file.ok()) {
+        const bool opening = file.status == QLatin1String("missing") ||
+                             file.status == QLatin1String("denied") ||
+                             file.status == QLatin1String("error");
+        *error = QStringLiteral("%1 %2: %3")
+                     .arg(opening ? QStringLiteral("open") : QStringLiteral("read"), path,
+                          file.reason());
         return false;
     }
-    QFile file(info.absoluteFilePath());
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("open %1: permission denied").arg(path);
-        return false;
-    }
-    *text = QString::fromUtf8(file.readAll());
+    *text = QString::fromUtf8(file.data);
     return true;
 }
 
@@ -82,7 +81,20 @@ QList<Value> itemsOf(const Value &object)
 OutputPrinter::OutputPrinter() = default;
 OutputPrinter::~OutputPrinter() = default;
 
-bool OutputPrinter::configure(const KubectlArgs &args, const QString &cwd, QString *error)
+QString OutputPrinter::templateFile(const KubectlArgs &args)
+{
+    static const QStringList fileFormats{
+        QStringLiteral("jsonpath-file"), QStringLiteral("go-template-file"),
+        QStringLiteral("templatefile"), QStringLiteral("custom-columns-file")};
+    QString format;
+    QString value;
+    if (!splitFormat(args.value(QStringLiteral("output")), args.value(QStringLiteral("template")),
+                     fileFormats, &format, &value))
+        return {};
+    return value;
+}
+
+bool OutputPrinter::configure(const KubectlArgs &args, const NamedFiles &files, QString *error)
 {
     QString output = args.value(QStringLiteral("output"));
     const QString templateArg = args.value(QStringLiteral("template"));
@@ -92,7 +104,7 @@ bool OutputPrinter::configure(const KubectlArgs &args, const QString &cwd, QStri
     if (!templateArg.isEmpty() && output.isEmpty())
         output = QStringLiteral("go-template");
     bool matched = false;
-    if (!configureTemplate(output, templateArg, cwd, &matched, error))
+    if (!configureTemplate(output, templateArg, files, &matched, error))
         return false;
     if (matched)
         return true;
@@ -106,7 +118,7 @@ bool OutputPrinter::configure(const KubectlArgs &args, const QString &cwd, QStri
             return true;
         }
     }
-    if (!configureColumns(output, templateArg, cwd, &matched, error))
+    if (!configureColumns(output, templateArg, files, &matched, error))
         return false;
     if (matched)
         return true;
@@ -123,7 +135,7 @@ bool OutputPrinter::configure(const KubectlArgs &args, const QString &cwd, QStri
 }
 
 bool OutputPrinter::configureTemplate(const QString &output, const QString &templateArg,
-                                      const QString &cwd, bool *matched, QString *error)
+                                      const NamedFiles &files, bool *matched, QString *error)
 {
     static const QStringList jsonPathFormats{QStringLiteral("jsonpath"),
                                              QStringLiteral("jsonpath-file"),
@@ -144,7 +156,7 @@ bool OutputPrinter::configureTemplate(const QString &output, const QString &temp
     if (format.endsWith(QLatin1String("file"))) {
         QString readError;
         const QString path = value;
-        if (!readFile(path, cwd, &value, &readError)) {
+        if (!readFile(path, files, &value, &readError)) {
             *error = QStringLiteral("error reading --template %1, %2").arg(path, readError);
             return false;
         }
@@ -172,7 +184,7 @@ bool OutputPrinter::configureTemplate(const QString &output, const QString &temp
 }
 
 bool OutputPrinter::configureColumns(const QString &output, const QString &templateArg,
-                                     const QString &cwd, bool *matched, QString *error)
+                                     const NamedFiles &files, bool *matched, QString *error)
 {
     static const QStringList formats{QStringLiteral("custom-columns"),
                                      QStringLiteral("custom-columns-file")};
@@ -190,7 +202,7 @@ bool OutputPrinter::configureColumns(const QString &output, const QString &templ
         return parseCustomColumnsSpec(value, &columns_, error);
     QString text;
     QString readError;
-    if (!readFile(value, cwd, &text, &readError)) {
+    if (!readFile(value, files, &text, &readError)) {
         *error = QStringLiteral("error reading template %1, %2\n").arg(value, readError);
         return false;
     }

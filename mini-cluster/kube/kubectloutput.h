@@ -4,8 +4,10 @@
 #pragma once
 
 #include "customcolumns.h"
+#include "invocation.h"
 #include "value.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -14,6 +16,7 @@
 namespace schedlab::kube {
 
 struct KubectlArgs;
+using NamedFiles = QHash<QString, FileAnswer>;
 class JsonPath;
 class GoTemplate;
 
@@ -26,9 +29,11 @@ public:
     ~OutputPrinter();
 
     // From -o, --template, --no-headers and --allow-missing-template-keys; the -file forms
-    // are read relative to `cwd`. False with kubectl's message ("template format specified but
+    // come from `files` (read by the client, by templateFile()'s path). False with kubectl's message ("template format specified but
     // no template given", "error parsing jsonpath ...", "unable to match a printer ...").
-    bool configure(const KubectlArgs &args, const QString &cwd, QString *error);
+    bool configure(const KubectlArgs &args, const NamedFiles &files, QString *error);
+    // The file -o jsonpath-file= / go-template-file= / custom-columns-file= names, or empty.
+    static QString templateFile(const KubectlArgs &args);
     Format format() const { return format_; }
     bool isTable() const { return format_ == Format::Table || format_ == Format::Wide; }
 
@@ -38,9 +43,9 @@ public:
     bool print(const Value &object, QString *out, QString *error);
 
 private:
-    bool configureTemplate(const QString &output, const QString &templateArg, const QString &cwd,
+    bool configureTemplate(const QString &output, const QString &templateArg, const NamedFiles &files,
                            bool *matched, QString *error);
-    bool configureColumns(const QString &output, const QString &templateArg, const QString &cwd,
+    bool configureColumns(const QString &output, const QString &templateArg, const NamedFiles &files,
                           bool *matched, QString *error);
     bool printJsonPath(const Value &object, QString *out, QString *error);
 

@@ -3,6 +3,7 @@
 
 #include <csignal>
 
+#include "filerequests.h"
 #include "protocol.h"
 
 #include <QDir>
@@ -11,6 +12,9 @@
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QPointer>
+
+#include <exception>
+#include <new>
 
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -28,8 +32,12 @@ constexpr qsizetype kOutputChunk = 1024 * 1024;
 class SocketSession final : public CommandSession
 {
 public:
-    explicit SocketSession(QLocalSocket *socket)
+    // `maxOutput`: beyond it the output is runaway and would only pile up in the engine's
+    // memory (docs/limits.md).
+    SocketSession(QLocalSocket *socket, QString command, qint64 maxOutput)
         : m_socket(socket)
+        , m_command(command.isEmpty() ? QStringLiteral("schedlab") : std::move(command))
+        , m_maxOutput(maxOutput)
     {}
 
     void writeOut(const QByteArray &data) override { sendOutput(protocol::Stdout, data); }
@@ -61,6 +69,29 @@ public:
         if (!m_stdinRequested) {
             m_stdinRequested = true;
             sendFrame(protocol::NeedStdin, {});
+        }
+    }
+
+    void readFiles(const QString &cwd, const QList<FileRequest> &requests,
+                   std::function<void(const QList<FileAnswer> &)> ready) override
+    {
+        if (m_finished || !ready)
+            return;
+        if (requests.isEmpty()) {
+            ready({});
+            return;
+        }
+        // A new batch replaces one still pending: its answers are then ignored by their id.
+        m_fileRequests = requests;
+        m_fileAnswers = QList<FileAnswer>(requests.size());
+        m_filesMissing = int(requests.size());
+        m_firstFileId = m_nextFileId;
+        m_nextFileId += int(requests.size());
+        m_filesReady = std::move(ready);
+        for (int i = 0; i < requests.size(); ++i) {
+            const std::string frame = needFileFrame(cwd, requests[i], m_firstFileId + i);
+            if (m_socket && m_socket->state() == QLocalSocket::ConnectedState)
+                m_socket->write(frame.data(), qint64(frame.size()));
         }
     }
 
@@ -101,8 +132,60 @@ public:
 
     void receiveStdin(const QByteArray &data)
     {
-        if (!m_stdinEnded)
-            m_stdin += data;
+        if (m_stdinEnded || m_finished)
+            return;
+        if (m_stdin.size() + data.size() > qsizetype(protocol::kMaxRequestBytes)) {
+            fail(QStringLiteral("standard input is larger than the %1 MiB SchedLab accepts for "
+                                "one command")
+                     .arg(protocol::kMaxRequestBytes >> 20));
+            return;
+        }
+        m_stdin += data;
+    }
+
+    // One FileData frame: strings id, then (name, status, data) per entry.
+    void receiveFileData(const QByteArray &payload)
+    {
+        if (m_finished || !m_filesReady)
+            return;
+        m_fileBytes += payload.size();
+        // The client keeps to kMaxRequestBytes of content; names and statuses add a little.
+        if (m_fileBytes > qint64(protocol::kMaxRequestBytes) + 16 * 1024 * 1024) {
+            fail(QStringLiteral("the files named are larger than the %1 MiB SchedLab accepts "
+                                "for one command")
+                     .arg(protocol::kMaxRequestBytes >> 20));
+            return;
+        }
+        std::vector<std::string> strings;
+        if (!protocol::splitStrings(std::string(payload.constData(), size_t(payload.size())),
+                                    strings) ||
+            strings.empty() || (strings.size() - 1) % 3 != 0)
+            return;
+        bool ok = false;
+        const int index = QByteArray::fromStdString(strings[0]).toInt(&ok) - m_firstFileId;
+        if (!ok || index < 0 || index >= m_fileRequests.size() || !m_fileAnswers[index].isEmpty())
+            return;
+        std::vector<protocol::FileEntry> entries;
+        for (std::size_t i = 1; i + 2 < strings.size(); i += 3)
+            entries.push_back({strings[i], strings[i + 1], strings[i + 2]});
+        m_fileAnswers[index] = answerFromEntries(m_fileRequests[index], entries);
+        if (--m_filesMissing > 0)
+            return;
+        auto ready = std::move(m_filesReady);
+        m_filesReady = nullptr;
+        const QList<FileAnswer> answers = std::move(m_fileAnswers);
+        m_fileAnswers.clear();
+        m_fileRequests.clear();
+        ready(answers);
+    }
+
+    // The command could not go on (an exception, a limit): a line on stderr, exit 1.
+    void fail(const QString &reason)
+    {
+        if (m_finished)
+            return;
+        writeErr(QStringLiteral("%1: error: %2\n").arg(m_command, reason).toUtf8());
+        finish(1);
     }
 
     void endStdin()
@@ -171,6 +254,18 @@ private:
     {
         if (m_finished)
             return;
+        m_outputBytes += data.size();
+        if (m_outputBytes > m_maxOutput) {
+            const QByteArray message =
+                QStringLiteral("%1: error: the output is larger than the %2 MiB SchedLab "
+                               "allows for one command; the command was stopped\n")
+                    .arg(m_command)
+                    .arg(double(m_maxOutput) / (1024 * 1024), 0, 'f', 0)
+                    .toUtf8();
+            sendFrame(protocol::Stderr, message);
+            finish(1);
+            return;
+        }
         for (qsizetype pos = 0; pos < data.size(); pos += kOutputChunk)
             sendFrame(type, data.mid(pos, kOutputChunk));
     }
@@ -181,9 +276,20 @@ private:
         onSignal = nullptr;
         m_stdinReady = nullptr;
         m_childExited = nullptr;
+        m_filesReady = nullptr;
     }
 
     QPointer<QLocalSocket> m_socket;
+    QString m_command;
+    qint64 m_maxOutput;
+    qint64 m_outputBytes = 0;
+    qint64 m_fileBytes = 0;
+    QList<FileRequest> m_fileRequests;
+    QList<FileAnswer> m_fileAnswers;
+    int m_filesMissing = 0;
+    int m_firstFileId = 0;
+    int m_nextFileId = 1;
+    std::function<void(const QList<FileAnswer> &)> m_filesReady;
     bool m_finished = false;
     bool m_stdinRequested = false;
     bool m_stdinEnded = false;
@@ -246,12 +352,33 @@ private:
             const char type = m_buffer.at(pos + 4);
             const QByteArray payload = m_buffer.mid(pos + 5, qsizetype(length) - 1);
             pos += 4 + qsizetype(length);
-            if (!handleFrame(type, payload)) {
+            if (!guardedFrame(type, payload)) {
                 m_buffer.clear();
                 return;
             }
         }
         m_buffer.remove(0, pos);
+    }
+
+    // Whatever the command does with this frame (run, or a callback it left: stdin, files, a
+    // child's end) may throw: bad_alloc, a YAML exception, a bug. The command then ends with
+    // an error line; the engine and every other command go on.
+    bool guardedFrame(char type, const QByteArray &payload)
+    {
+        QString reason;
+        try {
+            return handleFrame(type, payload);
+        } catch (const std::bad_alloc &) {
+            reason = QStringLiteral("out of memory while running the command");
+        } catch (const std::exception &e) {
+            reason = QStringLiteral("internal error in the SchedLab mini-cluster: %1")
+                         .arg(QString::fromLocal8Bit(e.what()));
+        } catch (...) {
+            reason = QStringLiteral("internal error in the SchedLab mini-cluster");
+        }
+        if (m_session)
+            m_session->fail(reason + QStringLiteral("; the command was stopped"));
+        return m_socket->state() == QLocalSocket::ConnectedState;
     }
 
     // False when the connection is over and the rest of the buffer must be dropped.
@@ -271,6 +398,9 @@ private:
             break;
         case protocol::StdinEof:
             m_session->endStdin();
+            break;
+        case protocol::FileData:
+            m_session->receiveFileData(payload);
             break;
         case protocol::Signal: {
             bool ok = false;
@@ -300,10 +430,13 @@ private:
 
     void startCommand(const QByteArray &payload)
     {
-        m_session = std::make_shared<SocketSession>(m_socket);
         std::vector<std::string> strings;
         const bool wellFormed = protocol::splitStrings(
             std::string(payload.constData(), size_t(payload.size())), strings);
+        QString command;
+        if (strings.size() > 4)
+            command = QString::fromStdString(strings[4]).section(QLatin1Char('/'), -1);
+        m_session = std::make_shared<SocketSession>(m_socket, command, m_server->maxOutputBytes());
         if (!strings.empty() && strings[0] != protocol::kVersion) {
             refuse(QByteArray("schedlab: error: this command speaks protocol ") +
                    QByteArray::fromStdString(strings[0]) + " but the SchedLab engine speaks " +
@@ -320,7 +453,24 @@ private:
             return;
         }
         Q_EMIT m_server->invoked(invocation);
-        m_handler->run(invocation, m_session);
+        const QList<FileRequest> requests = m_handler->namedFiles(invocation);
+        if (requests.isEmpty()) {
+            m_handler->run(invocation, m_session);
+            return;
+        }
+        // The client reads them first, so that the command itself runs at once (and a
+        // submission is scheduled right after it, as without files).
+        invocation.filesFromClient = true;
+        QPointer<Connection> self(this);
+        m_session->readFiles(invocation.cwd, requests,
+                             [self, invocation, requests](const QList<FileAnswer> &answers) {
+                                 if (!self || !self->m_handler || !self->m_session)
+                                     return;
+                                 Invocation complete = invocation;
+                                 for (qsizetype i = 0; i < requests.size(); ++i)
+                                     complete.files.insert(requests[i].path, answers.value(i));
+                                 self->m_handler->run(complete, self->m_session);
+                             });
     }
 
     static bool parseCount(const std::string &text, std::size_t available, std::size_t &count)

@@ -35,6 +35,12 @@ public:
     // Connections whose command has not finished yet.
     int activeConnections() const;
 
+    // What one command may print, stdout and stderr together (256 MiB by default, far above
+    // a squeue of 100,000 jobs): beyond it the command ends with an error line and exit 1.
+    static constexpr qint64 kDefaultMaxOutputBytes = 256ll * 1024 * 1024;
+    void setMaxOutputBytes(qint64 bytes) { m_maxOutputBytes = bytes; }
+    qint64 maxOutputBytes() const { return m_maxOutputBytes; }
+
 Q_SIGNALS:
     // A command line arrived and was handed to the handler (for logs and tests).
     void invoked(const schedlab::Invocation &invocation);
@@ -46,6 +52,7 @@ private:
     QLocalServer *m_server = nullptr;
     QString m_path;
     QString m_error;
+    qint64 m_maxOutputBytes = kDefaultMaxOutputBytes;
 };
 
 } // namespace schedlab

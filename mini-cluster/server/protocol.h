@@ -3,8 +3,9 @@
 //
 // A connection carries frames: a 4-byte little-endian length N, then N bytes made of a
 // 1-byte type and its payload. The client opens with one Request frame; then it may send
-// stdin data when asked, and signals. The engine answers with stdout/stderr chunks in the
-// order they were produced and ends with one Exit frame.
+// stdin data when asked, the files the engine asks for (the engine never opens a path a
+// client names: clientfiles.h), and signals. The engine answers with stdout/stderr chunks in
+// the order they were produced and ends with one Exit frame.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +14,7 @@
 
 namespace schedlab::protocol {
 
-inline constexpr const char *kVersion = "schedlab/1";
+inline constexpr const char *kVersion = "schedlab/2";
 inline constexpr std::uint32_t kMaxFrame = 64u * 1024u * 1024u;
 
 enum FrameType : char {
@@ -22,10 +23,12 @@ enum FrameType : char {
     StdinData = 'I', // raw bytes
     StdinEof = 'E',  // empty
     Signal = 'S',    // decimal signal number (SIGINT when the user presses Ctrl-C)
+    FileData = 'G',  // the answer to one NeedFile: strings: id, then (name, status, data)...
     // engine -> client
     Stdout = 'O',    // raw bytes
     Stderr = 'e',    // raw bytes
     NeedStdin = 'N', // the command reads standard input: send it, then StdinEof
+    NeedFile = 'F',  // strings: id, flags, candidate paths...: read it (clientfiles.h)
     Exit = 'X',      // decimal exit status; the engine closes after it
     // srun and salloc: the client itself runs the job's command (so that the terminal, its
     // standard streams and Ctrl-C behave as with the real tools)

@@ -1,4 +1,5 @@
 // Tests of the command socket: the real client, under Slurm names and as shims, and the server.
+#include "clientfiles.h"
 #include "commandserver.h"
 #include "protocol.h"
 
@@ -16,8 +17,11 @@
 
 #include <csignal>
 #include <memory>
+#include <new>
+#include <stdexcept>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -44,6 +48,18 @@ public:
     QList<Invocation> invocations;
     QList<int> receivedSignals;
     CommandSessionPtr lastSession;
+
+    // `squeue file PATH [folder|recursive]`: the client reads PATH before the command runs.
+    QList<FileRequest> namedFiles(const Invocation &invocation) const override
+    {
+        if (invocation.args.value(0) != QLatin1String("file"))
+            return {};
+        FileRequest request;
+        request.path = invocation.args.value(1);
+        request.folder = invocation.args.size() > 2;
+        request.recursive = invocation.args.value(2) == QLatin1String("recursive");
+        return {request};
+    }
 
     void run(const Invocation &invocation, CommandSessionPtr session) override
     {
@@ -93,6 +109,22 @@ public:
                     s->finish(3);
                 }
             };
+        } else if (what == QLatin1String("file")) {
+            // One line per entry: name, status, size.
+            FileRequest request;
+            request.path = invocation.args.value(1);
+            for (const ClientFile &f : invocation.files.value(request.path))
+                session->writeOut(f.name.toUtf8() + ' ' + f.status.toUtf8() + ' ' +
+                                  QByteArray::number(f.data.size()) + '\n');
+            session->finish(invocation.filesFromClient ? 0 : 3);
+        } else if (what == QLatin1String("throw")) {
+            session->writeOut("before\n");
+            throw std::runtime_error("a YAML node was not a map");
+        } else if (what == QLatin1String("badalloc")) {
+            throw std::bad_alloc();
+        } else if (what == QLatin1String("throwlater")) {
+            // Throws from a callback: when the client's standard input arrives.
+            session->readStdin([](const QByteArray &) { throw std::length_error("too long"); });
         } else if (what == QLatin1String("deaf")) {
             // Runs on without listening for signals.
         } else if (what == QLatin1String("hold")) {
@@ -242,6 +274,19 @@ private Q_SLOTS:
     void dateShimPrintsVirtualDate();
     void dateShimLeavesOtherDatesAlone();
     void hostnameShim();
+
+    // Item 6 of issue 15: one command never takes the engine down.
+    void clientReadsTheNamedFile();
+    void specialFilesAreRefusedAtOnce_data();
+    void specialFilesAreRefusedAtOnce();
+    void fifoDoesNotBlockTheEngine();
+    void folderIsListedByTheClient();
+    void fileOverTheCapIsRefused();
+    void unreadableFileIsReported();
+    void throwingCommandAnswersItsClient_data();
+    void throwingCommandAnswersItsClient();
+    void runawayOutputIsStopped();
+    void runawayStdinIsStopped();
 
 private:
     QTemporaryDir m_dir{QDir::tempPath() + QStringLiteral("/schedlab-srv-XXXXXX")};
@@ -729,6 +774,223 @@ void TestCommandServer::hostnameShim()
                    env);
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(QString::fromLocal8Bit(r.out.trimmed()), QSysInfo::machineHostName());
+}
+
+
+namespace {
+
+// After each attack: the engine still answers at once.
+bool engineAnswers(const QString &socketPath)
+{
+    const Result r = runProgram(command(QStringLiteral("squeue")), {QStringLiteral("interleave")},
+                                baseEnvironment(socketPath), {}, true);
+    return r.finished && r.exitCode == 0 && r.out == "1\n2\n3\n4\n";
+}
+
+} // namespace
+
+void TestCommandServer::clientReadsTheNamedFile()
+{
+    QFile file(m_dir.filePath(QStringLiteral("job.yaml")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("kind: Job\n");
+    file.close();
+    // Relative to the client's own folder, as the user wrote it.
+    const Result r = runProgram(command(QStringLiteral("kubectl")),
+                                {QStringLiteral("file"), QStringLiteral("job.yaml")},
+                                baseEnvironment(m_socketPath), {}, false, m_dir.path());
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, QByteArray("job.yaml ok 10\n"));
+}
+
+void TestCommandServer::specialFilesAreRefusedAtOnce_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("/dev/zero") << QStringLiteral("/dev/zero")
+                               << QByteArray("/dev/zero notregular 0\n");
+    QTest::newRow("/dev/urandom") << QStringLiteral("/dev/urandom")
+                                  << QByteArray("/dev/urandom notregular 0\n");
+    QTest::newRow("folder") << QStringLiteral("/tmp") << QByteArray("/tmp folder 0\n");
+    QTest::newRow("missing") << QStringLiteral("/nonexistent/x.yaml")
+                             << QByteArray("/nonexistent/x.yaml missing 0\n");
+}
+
+void TestCommandServer::specialFilesAreRefusedAtOnce()
+{
+    QFETCH(QString, path);
+    QFETCH(QByteArray, expected);
+    const Result r = runProgram(command(QStringLiteral("kubectl")), {QStringLiteral("file"), path},
+                                baseEnvironment(m_socketPath));
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, expected);
+    QVERIFY(engineAnswers(m_socketPath));
+}
+
+void TestCommandServer::fifoDoesNotBlockTheEngine()
+{
+    const QString fifo = m_dir.filePath(QStringLiteral("fifo.yaml"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    // Nobody ever writes to it: opened for a blocking read, it would wait forever.
+    QProcess client;
+    client.setProcessEnvironment(baseEnvironment(m_socketPath));
+    QSignalSpy finished(&client, &QProcess::finished);
+    client.start(command(QStringLiteral("kubectl")), {QStringLiteral("file"), fifo});
+    QVERIFY(client.waitForStarted(5000));
+    // Meanwhile another command is answered at once.
+    QVERIFY(engineAnswers(m_socketPath));
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(client.exitCode(), 0);
+    QCOMPARE(client.readAllStandardOutput(), (fifo + QStringLiteral(" notregular 0\n")).toUtf8());
+    QFile::remove(fifo);
+}
+
+void TestCommandServer::folderIsListedByTheClient()
+{
+    QTemporaryDir dir(m_dir.filePath(QStringLiteral("folder-XXXXXX")));
+    const auto write = [&](const QString &name, const QByteArray &bytes) {
+        QDir().mkpath(QFileInfo(dir.filePath(name)).path());
+        QFile f(dir.filePath(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(bytes);
+    };
+    write(QStringLiteral("b.yaml"), "bb");
+    write(QStringLiteral("a.json"), "a");
+    write(QStringLiteral("notes.txt"), "ignored");
+    write(QStringLiteral("sub/c.yml"), "ccc");
+    QCOMPARE(::mkfifo(QFile::encodeName(dir.filePath(QStringLiteral("d.yaml"))).constData(), 0600),
+             0);
+    Result r = runProgram(command(QStringLiteral("kubectl")),
+                          {QStringLiteral("file"), QStringLiteral("."), QStringLiteral("folder")},
+                          baseEnvironment(m_socketPath), {}, false, dir.path());
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, QByteArray(". folder 0\na.json ok 1\nb.yaml ok 2\nd.yaml notregular 0\n"));
+    r = runProgram(command(QStringLiteral("kubectl")),
+                   {QStringLiteral("file"), QStringLiteral("."), QStringLiteral("recursive")},
+                   baseEnvironment(m_socketPath), {}, false, dir.path());
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, QByteArray(". folder 0\na.json ok 1\nb.yaml ok 2\nd.yaml notregular 0\n"
+                               "sub/c.yml ok 3\n"));
+    QVERIFY(engineAnswers(m_socketPath));
+}
+
+void TestCommandServer::fileOverTheCapIsRefused()
+{
+    const QString path = m_dir.filePath(QStringLiteral("huge.yaml"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QVERIFY(f.resize(qint64(protocol::kMaxFileBytes) + 1)); // sparse: nothing is written
+    f.close();
+    const Result r = runProgram(command(QStringLiteral("kubectl")), {QStringLiteral("file"), path},
+                                baseEnvironment(m_socketPath));
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, (path + QStringLiteral(" toobig 0\n")).toUtf8());
+    QVERIFY(f.resize(qint64(protocol::kMaxFileBytes)));
+    const Result whole = runProgram(command(QStringLiteral("kubectl")),
+                                    {QStringLiteral("file"), path}, baseEnvironment(m_socketPath));
+    QCOMPARE(whole.out, (path + QStringLiteral(" ok %1\n").arg(protocol::kMaxFileBytes)).toUtf8());
+    QFile::remove(path);
+}
+
+void TestCommandServer::unreadableFileIsReported()
+{
+    // Read as an unprivileged user (CI runs as root, who reads everything): the client reads
+    // with its user's rights, so the same code runs in a child that dropped to nobody.
+    QTemporaryDir dir;
+    QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                                  QFileDevice::ExeOwner | QFileDevice::ExeOther |
+                                                  QFileDevice::ReadOther));
+    const QString path = dir.filePath(QStringLiteral("secret.yaml"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("x");
+    f.close();
+    QVERIFY(f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    int pipeFds[2];
+    QCOMPARE(::pipe(pipeFds), 0);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::close(pipeFds[0]);
+        if (::getuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0))
+            ::_exit(2);
+        std::size_t budget = protocol::kMaxRequestBytes;
+        const auto entries = protocol::readRequestedFile({QFile::encodeName(path).toStdString()},
+                                                         {}, budget);
+        const std::string status = entries.empty() ? "none" : entries[0].status;
+        (void)!::write(pipeFds[1], status.data(), status.size());
+        ::_exit(0);
+    }
+    ::close(pipeFds[1]);
+    char buffer[64] = {};
+    const ssize_t n = ::read(pipeFds[0], buffer, sizeof buffer - 1);
+    ::close(pipeFds[0]);
+    int status = 0;
+    QCOMPARE(::waitpid(pid, &status, 0), pid);
+    QCOMPARE(WEXITSTATUS(status), 0);
+    QCOMPARE(QByteArray(buffer, int(qMax<ssize_t>(n, 0))), QByteArray("denied"));
+    QFile::remove(path);
+}
+
+void TestCommandServer::throwingCommandAnswersItsClient_data()
+{
+    QTest::addColumn<QString>("what");
+    QTest::addColumn<QByteArray>("out");
+    QTest::addColumn<QByteArray>("err");
+    QTest::newRow("exception") << QStringLiteral("throw") << QByteArray("before\n")
+                               << QByteArray("squeue: error: internal error in the SchedLab "
+                                             "mini-cluster: a YAML node was not a map; the "
+                                             "command was stopped\n");
+    QTest::newRow("bad_alloc") << QStringLiteral("badalloc") << QByteArray()
+                               << QByteArray("squeue: error: out of memory while running the "
+                                             "command; the command was stopped\n");
+    QTest::newRow("in a callback")
+        << QStringLiteral("throwlater") << QByteArray()
+        << QByteArray("squeue: error: internal error in the SchedLab mini-cluster: too long; the "
+                      "command was stopped\n");
+}
+
+void TestCommandServer::throwingCommandAnswersItsClient()
+{
+    QFETCH(QString, what);
+    QFETCH(QByteArray, out);
+    QFETCH(QByteArray, err);
+    const Result r = runProgram(command(QStringLiteral("squeue")), {what},
+                                baseEnvironment(m_socketPath), "input");
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.out, out);
+    QCOMPARE(r.err, err);
+    QVERIFY(engineAnswers(m_socketPath));
+}
+
+void TestCommandServer::runawayOutputIsStopped()
+{
+    m_server->setMaxOutputBytes(1024 * 1024);
+    const Result r = runProgram(command(QStringLiteral("squeue")),
+                                {QStringLiteral("big"), QString::number(3 * 1024 * 1024)},
+                                baseEnvironment(m_socketPath));
+    m_server->setMaxOutputBytes(CommandServer::kDefaultMaxOutputBytes);
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.out.size() <= 1024 * 1024);
+    QCOMPARE(r.err, QByteArray("squeue: error: the output is larger than the 1 MiB SchedLab "
+                               "allows for one command; the command was stopped\n"));
+    QVERIFY(engineAnswers(m_socketPath));
+}
+
+void TestCommandServer::runawayStdinIsStopped()
+{
+    // `sbatch < /dev/zero`: the client would send forever; the engine stops at the cap.
+    const QString script = QStringLiteral("'%1' stdin < /dev/zero").arg(command(QStringLiteral("sbatch")));
+    const Result r = runProgram(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), script},
+                                baseEnvironment(m_socketPath));
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.out, QByteArray());
+    QCOMPARE(r.err, QByteArray("sbatch: error: standard input is larger than the 32 MiB SchedLab "
+                               "accepts for one command\n"));
+    QVERIFY(engineAnswers(m_socketPath));
 }
 
 QTEST_GUILESS_MAIN(TestCommandServer)

@@ -29,6 +29,15 @@ struct CommandContext
     QString timeFormat() const { return env("SLURM_TIME_FORMAT"); }
 };
 
+// The widest column a format may ask for (squeue -o '%4096j', -O name:4096, sacct -o
+// jobname%4096, sinfo -o '%4096P'). Real Slurm 22.05 crashes on '%10000000j' and beyond and
+// prints megabytes per line below that; a wider column is cut to this (docs/limits.md).
+inline constexpr int kMaxColumnWidth = 4096;
+inline int clampWidth(int width)
+{
+    return width > kMaxColumnWidth ? kMaxColumnWidth : width < -kMaxColumnWidth ? -kMaxColumnWidth : width;
+}
+
 // Column text padded or cut as Slurm's _print_str does: `width` > 0 right-justifies when
 // `right`, else left-justifies; the value is cut to `width` characters.
 QString fitColumn(const QString &value, int width, bool right);
@@ -62,6 +71,9 @@ QList<FormatField> parseFormatFields(const QString &format);
 bool runSlurmCommand(const QString &name, CommandContext &ctx);
 
 int runSbatch(CommandContext &ctx);
+// The script sbatch reads (looked for in -D's folder, the current one, then PATH): the server
+// has the client read it before runSbatch.
+QList<FileRequest> sbatchNamedFiles(const Invocation &invocation);
 int runSqueue(CommandContext &ctx);
 int runScancel(CommandContext &ctx);
 int runSacct(CommandContext &ctx);

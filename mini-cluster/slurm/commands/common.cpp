@@ -7,6 +7,7 @@ namespace schedlab::slurm {
 
 QString fitColumn(const QString &value, int width, bool right)
 {
+    width = clampWidth(width);
     if (width <= 0)
         return value;
     const QString cut = value.left(width);
@@ -15,6 +16,7 @@ QString fitColumn(const QString &value, int width, bool right)
 
 void appendColumn(QString &out, const QString &value, int width, bool right)
 {
+    width = clampWidth(width);
     if (width <= 0) {
         out += value;
         return;
@@ -29,6 +31,7 @@ void appendColumn(QString &out, const QString &value, int width, bool right)
 
 QString fitSacct(const QString &value, int width, bool right)
 {
+    width = clampWidth(width);
     if (width <= 0)
         return value;
     QString v = value;
@@ -138,8 +141,9 @@ QList<FormatField> parseFormatFields(const QString &format)
             f.hash = true;
             ++j;
         }
+        // Saturated, so that '%2147483648j' neither overflows nor asks for gigabytes.
         while (j < format.size() && format[j].isDigit())
-            f.width = f.width * 10 + format[j++].digitValue();
+            f.width = std::min(kMaxColumnWidth, f.width * 10 + format[j++].digitValue());
         if (j >= format.size())
             break;
         f.letter = format[j];

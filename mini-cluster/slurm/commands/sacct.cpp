@@ -397,7 +397,7 @@ bool readColumns(CommandContext &ctx, const QString &format, QList<Column> *colu
             bool ok = false;
             const int w = item.section(QLatin1Char('%'), 1).toInt(&ok);
             if (ok)
-                width = w; // an explicit width right-justifies, even JobID
+                width = clampWidth(w); // an explicit width right-justifies, even JobID
         }
         columns->append({def, width});
     }

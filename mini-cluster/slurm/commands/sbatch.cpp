@@ -4,36 +4,45 @@
 #include "sbatchparser.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 namespace schedlab::slurm {
 
 namespace {
 
-QString locateScript(const Invocation &inv, const SbatchCommandLine &cmd)
+// Where sbatch looks for the script, in order: -D's folder, the submission folder, then PATH
+// (for a bare name). The client tries them (the engine never opens a path a client names);
+// the last one stands for "not found" and gives the error.
+QStringList scriptCandidates(const Invocation &inv, const SbatchCommandLine &cmd)
 {
     const QString name = cmd.scriptPath;
-    if (name.isEmpty())
-        return {};
     if (name.startsWith(QLatin1Char('/')))
-        return name;
+        return {name};
     QStringList folders;
     if (!cmd.chdir.isEmpty())
         folders << QDir(inv.cwd).absoluteFilePath(cmd.chdir);
     folders << inv.cwd;
     if (!name.contains(QLatin1Char('/')))
         folders += inv.env(QStringLiteral("PATH")).split(QLatin1Char(':'), Qt::SkipEmptyParts);
-    for (const QString &folder : folders) {
-        const QString candidate = QDir(folder).absoluteFilePath(name);
-        if (QFileInfo(candidate).isFile())
-            return candidate;
-    }
-    return QDir(inv.cwd).absoluteFilePath(name);
+    QStringList candidates;
+    for (const QString &folder : std::as_const(folders))
+        candidates << QDir(QDir(inv.cwd).absoluteFilePath(folder)).absoluteFilePath(name);
+    candidates << QDir(inv.cwd).absoluteFilePath(name);
+    return candidates;
 }
 
+FileRequest scriptRequest(const Invocation &inv, const SbatchCommandLine &cmd)
+{
+    FileRequest request;
+    request.path = cmd.scriptPath;
+    request.candidates = scriptCandidates(inv, cmd);
+    return request;
+}
+
+// `scriptFile`: the script's full path as found (empty for standard input).
 void submitParsed(const Invocation &inv, Controller &controller, CommandSession &session,
-                  const SbatchCommandLine &cmd, const QByteArray &script, const QString &scriptName)
+                  const SbatchCommandLine &cmd, const QByteArray &script, const QString &scriptName,
+                  const QString &scriptFile = QString())
 {
     SbatchInput input;
     input.commandLine = cmd;
@@ -58,7 +67,7 @@ void submitParsed(const Invocation &inv, Controller &controller, CommandSession 
     s.workDir = inv.cwd;
     s.script = p.script;
     if (!scriptName.isEmpty())
-        s.command = QDir::cleanPath(locateScript(inv, cmd));
+        s.command = QDir::cleanPath(scriptFile);
     s.defaultName =
         !p.request.wrap.isEmpty() || cmd.hasWrap
             ? QStringLiteral("wrap")
@@ -118,21 +127,37 @@ int runSbatch(CommandContext &ctx)
         });
         return 0;
     }
-    QByteArray script;
-    if (cmd.hasScript) {
-        // sbatch looks for the script in -D's folder, then the submission folder, then PATH.
-        const QString path = locateScript(ctx.invocation, cmd);
-        QFile file(path);
-        if (path.isEmpty() || !file.open(QIODevice::ReadOnly) || QFileInfo(file).isDir()) {
-            const ToolFailure failure = sbatchOpenFailure(cmd, cmd.scriptPath);
-            ctx.err(failure.stderrText);
-            return ctx.finish(failure.exitCode);
-        }
-        // A script is a few lines; refuse to read gigabytes into the controller.
-        script = file.read(64 * 1024 * 1024);
+    if (!cmd.hasScript) {
+        submitParsed(ctx.invocation, ctx.controller, ctx.session, cmd, {}, cmd.scriptPath);
+        return 0;
     }
-    submitParsed(ctx.invocation, ctx.controller, ctx.session, cmd, script, cmd.scriptPath);
+    // The client read the script as its user before the command ran: regular files only, a
+    // few MiB at most (clientfiles.h). A FIFO, a device or a folder cannot be opened.
+    const ClientFile file = cmd.scriptPath.isEmpty()
+                                ? ClientFile()
+                                : ctx.invocation.file(scriptRequest(ctx.invocation, cmd)).value(0);
+    if (!file.ok()) {
+        ToolFailure failure = sbatchOpenFailure(cmd, cmd.scriptPath);
+        // Ours, not sbatch's: why a file that is there was not read.
+        if (file.status == QLatin1String("toobig"))
+            failure.stderrText +=
+                QStringLiteral("sbatch: error: %1: %2\n").arg(cmd.scriptPath, file.reason());
+        ctx.err(failure.stderrText);
+        return ctx.finish(failure.exitCode);
+    }
+    submitParsed(ctx.invocation, ctx.controller, ctx.session, cmd, file.data, cmd.scriptPath,
+                 file.name);
     return 0;
+}
+
+QList<FileRequest> sbatchNamedFiles(const Invocation &invocation)
+{
+    const auto first = parseSbatchCommandLine(invocation.args, invocation.environment);
+    const auto *cmd = std::get_if<SbatchCommandLine>(&first);
+    if (!cmd || cmd->wantsHelp || cmd->wantsUsage || cmd->wantsVersion || cmd->readsStdin() ||
+        !cmd->hasScript || cmd->scriptPath.isEmpty())
+        return {};
+    return {scriptRequest(invocation, *cmd)};
 }
 
 } // namespace schedlab::slurm

@@ -448,7 +448,7 @@ int runSqueue(CommandContext &ctx)
             }
             FormatField f;
             f.letter = letter;
-            f.width = width;
+            f.width = clampWidth(width);
             f.right = right;
             fields.append(f);
         }
