@@ -4,9 +4,9 @@
 #include "checkers.h"
 
 #include "accessfacts.h"
+#include "secrets.h"
 
-#include <QDir>
-#include <QFileInfo>
+#include <QDir> // file-access: trusted (homePath, on the student's own machine only)
 #include <QRegularExpression>
 
 namespace schedlab::grader {
@@ -85,12 +85,16 @@ CheckOutcome checkPublicKeyPath(const Criterion &c, CheckContext &ctx)
     return out;
 }
 
+// A public key is one line of a few hundred bytes.
+constexpr qint64 kMaxPublicKeyBytes = 16 * 1024;
+
 QString expandHome(QString path)
 {
     path.remove(u'`').remove(u'"').remove(u'\'');
     for (const char *home : {"~/", "$HOME/", "${HOME}/"})
         if (path.startsWith(QLatin1String(home)))
-            return QDir::homePath() + u'/' + path.mid(qsizetype(qstrlen(home)));
+            return QDir::homePath() + u'/' + // file-access: trusted (the student's own home)
+                   path.mid(qsizetype(qstrlen(home)));
     return path;
 }
 
@@ -99,15 +103,17 @@ QString expandHome(QString path)
 std::optional<PublicKeyInfo> handedInKey(CheckContext &ctx, const QString &sheet)
 {
     QStringList candidates;
-    const QString dir = ctx.submission().dir;
-    if (!dir.isEmpty())
-        for (const QString &name : QDir(dir).entryList({QStringLiteral("*.pub")}, QDir::Files))
-            candidates << readSubmittedFile(dir, name).text.trimmed();
+    const ExerciseSubmission &s = ctx.submission();
+    // Only regular files of the folder: a link to the instructor's own key is not read.
+    if (!s.root.isEmpty())
+        for (const files::DirEntry &e : files::listBelow(s.root, s.relativeDir))
+            if (e.type == files::EntryType::File && e.name.endsWith(QLatin1String(".pub")))
+                candidates << readSubmittedFile(s.root, s.relativeDir, e.name).text.trimmed();
     if (ctx.onStudentMachine())
         for (const PathFound &p : findPublicKeyPaths(ctx.file(sheet).text)) {
-            const QFileInfo key(expandHome(p.path));
-            if (key.isFile() && key.size() < 16 * 1024)
-                candidates << readSubmittedFile(key.absolutePath(), key.fileName()).text.trimmed();
+            const files::ReadResult key = files::readFile(expandHome(p.path), kMaxPublicKeyBytes);
+            if (key.ok())
+                candidates << scanForPrivateKeys(QString::fromUtf8(key.bytes)).masked.trimmed();
         }
     for (const QString &line : ctx.file(sheet).text.split(u'\n'))
         if (line.contains(QLatin1String("ssh-")) || line.contains(QLatin1String("ecdsa-")))

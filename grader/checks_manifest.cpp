@@ -10,7 +10,7 @@
 #include "printers.h"
 #include "yamlreader.h"
 
-#include <QFileInfo>
+#include <QFileInfo> // file-access: trusted (the rubric's folder)
 
 namespace schedlab::grader {
 
@@ -162,10 +162,11 @@ CheckOutcome checkSameAs(const Criterion &c, CheckContext &ctx)
     const std::optional<Value> mine = submittedManifest(c, ctx, &out);
     if (!mine)
         return out;
-    const QString referencePath = QFileInfo(ctx.rubric().path).absolutePath() + u'/' +
-                                  c.params.value(QStringLiteral("reference")).toString();
-    const SubmittedFile ref = readSubmittedFile(QFileInfo(referencePath).absolutePath(),
-                                                QFileInfo(referencePath).fileName());
+    // file-access: trusted (the rubric's own folder, not the student's)
+    const QString rubricDir = QFileInfo(ctx.rubric().path).absolutePath();
+    const QString reference = c.params.value(QStringLiteral("reference")).toString();
+    const QString referencePath = rubricDir + u'/' + reference;
+    const SubmittedFile ref = readSubmittedFile(rubricDir, reference);
     const ManifestReading notes = readManifest(ref.bytes, referencePath);
     const kube::KindInfo *kind = kube::kindFor(QStringLiteral("batch/v1"), QStringLiteral("Job"));
     if (!notes.object || !kind) {

@@ -74,17 +74,22 @@ ExerciseResult gradeExercise(const Rubric &rubric, const ExerciseSubmission &sub
 ExerciseResult gradeStudentExercise(const StudentFolder &student, const Rubric &rubric,
                                     QByteArray *hash)
 {
-    const QString dir = exerciseDir(student, rubric);
-    if (!dir.isEmpty() && !QDir(dir).isReadable()) {
+    QString problem = student.problem;
+    const std::optional<QString> relative = exerciseRelativeDir(student, rubric);
+    const files::PathKind kind =
+        relative ? files::kindBelow(student.root, *relative) : files::PathKind{};
+    if (problem.isEmpty() && kind.exists && kind.type == files::EntryType::Dir)
+        files::listBelow(student.root, *relative, &problem); // a folder that cannot be read
+    if (!problem.isEmpty()) {
         ExerciseResult r;
         r.student = student.id;
         r.exercise = rubric.exercise;
         r.rubricTag = rubric.tag();
         r.max = rubric.maxPoints();
-        r.error = QStringLiteral("%1: folder cannot be read").arg(dir);
+        r.error = problem;
         return r;
     }
-    const ExerciseSubmission submission = readExercise(student.id, rubric, dir);
+    const ExerciseSubmission submission = readStudentExercise(student, rubric);
     *hash = submissionHash(submission);
     return gradeExercise(rubric, submission);
 }

@@ -9,6 +9,8 @@ namespace schedlab::grader {
 
 namespace {
 
+QString markdown(const ExerciseResult &r);
+
 double rounded(double value, int decimals)
 {
     const double scale = std::pow(10.0, decimals);
@@ -25,29 +27,39 @@ QString number(double value)
 QString jsonString(const QString &text)
 {
     QString out = QStringLiteral("\"");
-    for (const QChar ch : text) {
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar ch = text[i];
         switch (ch.unicode()) {
         case u'"':
             out += QStringLiteral("\\\"");
-            break;
+            continue;
         case u'\\':
             out += QStringLiteral("\\\\");
-            break;
+            continue;
         case u'\n':
             out += QStringLiteral("\\n");
-            break;
+            continue;
         case u'\r':
             out += QStringLiteral("\\r");
-            break;
+            continue;
         case u'\t':
             out += QStringLiteral("\\t");
-            break;
+            continue;
         default:
-            if (ch.unicode() < 0x20)
-                out += QStringLiteral("\\u%1").arg(ch.unicode(), 4, 16, QLatin1Char('0'));
-            else
-                out += ch;
+            break;
         }
+        // A pair of surrogates is one character (a tag, U+E0001...): judged whole, escaped as
+        // its two halves, which JSON reads back as that character.
+        const bool pair =
+            ch.isHighSurrogate() && i + 1 < text.size() && text[i + 1].isLowSurrogate();
+        const char32_t code = pair ? QChar::surrogateToUcs4(ch, text[i + 1]) : ch.unicode();
+        const qsizetype units = pair ? 2 : 1;
+        const bool escape = code < 0x20 || isUnsafeForTerminal(code);
+        for (qsizetype k = 0; k < units; ++k)
+            out += escape
+                       ? QStringLiteral("\\u%1").arg(text[i + k].unicode(), 4, 16, QLatin1Char('0'))
+                       : QString(text[i + k]);
+        i += units - 1;
     }
     return out + u'"';
 }
@@ -92,11 +104,7 @@ QString resultJson(const ExerciseResult &r)
 
 QString csvField(const QString &text)
 {
-    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n'))
-        return text;
-    QString quoted = text;
-    quoted.replace(u'"', QStringLiteral("\"\""));
-    return u'"' + quoted + u'"';
+    return csvCell(text);
 }
 
 QString frenchNumber(double value)
@@ -154,6 +162,60 @@ QByteArray resultsToCsv(const QList<ExerciseResult> &results, const QList<Rubric
 
 QString resultToMarkdown(const ExerciseResult &r)
 {
+    return terminalSafe(markdown(r));
+}
+
+bool isUnsafeForTerminal(char32_t ch)
+{
+    if (ch == u'\n' || ch == u'\t')
+        return false;
+    switch (QChar::category(ch)) {
+    case QChar::Other_Control: // C0, DEL, C1
+    case QChar::Other_Format:  // bidi controls, zero-width characters, BOM, tags
+    case QChar::Separator_Line:
+    case QChar::Separator_Paragraph:
+        return true;
+    default:
+        return false;
+    }
+}
+
+QString terminalSafe(const QString &text)
+{
+    bool clean = true;
+    for (const char32_t ch : text.toUcs4())
+        clean = clean && !isUnsafeForTerminal(ch);
+    if (clean)
+        return text;
+    QString out;
+    for (const char32_t ch : text.toUcs4()) {
+        if (isUnsafeForTerminal(ch))
+            out += QStringLiteral("\\u{%1}").arg(quint32(ch), 0, 16);
+        else
+            out += QString::fromUcs4(&ch, 1);
+    }
+    return out;
+}
+
+QString csvCell(const QString &text)
+{
+    static const QString formulaStart = QStringLiteral("=+-@\t\r");
+    // Control characters have no place in a cell, and the CSV may be printed on a terminal.
+    QString cell = terminalSafe(text);
+    if (!text.isEmpty() && formulaStart.contains(text.front()))
+        cell.prepend(u'\'');
+    if (!cell.contains(u',') && !cell.contains(u'"') && !cell.contains(u'\n') &&
+        !cell.contains(u'\r'))
+        return cell;
+    QString quoted = cell;
+    quoted.replace(u'"', QStringLiteral("\"\""));
+    return u'"' + quoted + u'"';
+}
+
+namespace {
+
+QString markdown(const ExerciseResult &r)
+{
     QString md = QStringLiteral("# %1 — %2\n\n").arg(r.exercise, r.student);
     if (!r.error.isEmpty())
         return md + QStringLiteral("Travail illisible : %1\n").arg(r.error);
@@ -177,5 +239,7 @@ QString resultToMarkdown(const ExerciseResult &r)
     }
     return md;
 }
+
+} // namespace
 
 } // namespace schedlab::grader

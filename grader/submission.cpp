@@ -1,16 +1,19 @@
-// Finding students and reading their files.
+// Finding students and reading their files, never through a link nor from a special file.
 #include "submission.h"
 
 #include "secrets.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
+#include <QDir> // file-access: trusted (absolutePath of the folder the user named)
 #include <QStringDecoder>
+
+#include <sys/stat.h>
 
 namespace schedlab::grader {
 
 namespace {
+
+using files::EntryType;
+using files::ReadStatus;
 
 bool looksBinary(const QByteArray &bytes)
 {
@@ -28,50 +31,116 @@ QString decode(const QByteArray &bytes, bool *wasUtf8)
     return QString::fromLatin1(bytes);
 }
 
-bool holdsAnyFile(const QString &dir, const QStringList &names)
+QString below(const QString &relative, const QString &name)
+{
+    return relative.isEmpty() ? name : relative + u'/' + name;
+}
+
+QString joined(const QString &root, const QString &relative)
+{
+    return relative.isEmpty() ? root : root + u'/' + relative;
+}
+
+// Present in any form (a link or a FIFO is "handed in" and then reported, never read).
+bool holdsAnyFile(const QString &root, const QString &relative, const QStringList &names)
 {
     for (const QString &name : names)
-        if (QFileInfo::exists(dir + u'/' + name))
+        if (files::kindBelow(root, below(relative, name)).exists)
             return true;
     return false;
 }
 
-bool isStudentFolder(const QString &dir, const QList<Rubric> &rubrics)
+bool isDirBelow(const QString &root, const QString &relative)
+{
+    const files::PathKind kind = files::kindBelow(root, relative);
+    return kind.exists && kind.type == EntryType::Dir;
+}
+
+bool existsBelow(const QString &root, const QString &relative)
+{
+    return files::kindBelow(root, relative).exists;
+}
+
+bool isStudentFolder(const QString &root, const QString &relative, const QList<Rubric> &rubrics)
 {
     for (const Rubric &r : rubrics)
-        if (QFileInfo(dir + u'/' + r.exercise).isDir() || holdsAnyFile(dir, r.files))
+        if (existsBelow(root, below(relative, r.exercise)) || holdsAnyFile(root, relative, r.files))
             return true;
     return false;
+}
+
+// A link in the class folder that leads to a folder: it would have been graded as a student.
+// Only its target's type is looked at (stat), nothing in it is read.
+bool linksToFolder(const QString &path)
+{
+    struct stat st;
+    return ::stat(path.toLocal8Bit().constData(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+void markUnread(SubmittedFile *f, const QString &reason)
+{
+    SubmittedFile unread;
+    unread.name = f->name;
+    unread.path = f->path;
+    *f = unread;
+    f->present = true;
+    f->status = ReadStatus::Link;
+    f->error = reason;
 }
 
 } // namespace
 
+QString notReadReason(const QString &name, const files::ReadResult &read)
+{
+    switch (read.status) {
+    case ReadStatus::Ok:
+    case ReadStatus::Missing:
+        return {};
+    case ReadStatus::Link:
+        return QStringLiteral("%1 est un lien symbolique : il n'a pas été lu.").arg(name);
+    case ReadStatus::NotRegular:
+        return QStringLiteral("%1 n'est pas un fichier ordinaire (dossier, tube ou périphérique) : "
+                              "il n'a pas été lu.")
+            .arg(name);
+    case ReadStatus::TooBig:
+        return QStringLiteral("%1 est trop gros (%2 octets) pour être une réponse : il n'a pas été "
+                              "lu.")
+            .arg(name)
+            .arg(read.size);
+    case ReadStatus::Unreadable:
+        return QStringLiteral("%1 ne peut pas être lu : %2.")
+            .arg(name, read.error.section(QStringLiteral(": "), -1));
+    case ReadStatus::BadPath:
+        return QStringLiteral("%1 n'est pas un nom de fichier du dossier : il n'a pas été lu.")
+            .arg(name);
+    }
+    return {};
+}
+
 SubmittedFile readSubmittedFile(const QString &dir, const QString &name)
+{
+    return readSubmittedFile(dir, QString(), name);
+}
+
+SubmittedFile readSubmittedFile(const QString &root, const QString &relativeDir,
+                                const QString &name)
 {
     SubmittedFile f;
     f.name = name;
-    f.path = dir.isEmpty() ? QString() : dir + u'/' + name;
-    const QFileInfo info(f.path);
-    if (dir.isEmpty() || !info.exists())
+    if (root.isEmpty())
+        return f;
+    f.path = joined(joined(root, relativeDir), name);
+    const files::ReadResult read =
+        files::readBelow(root, below(relativeDir, name), kMaxSubmittedFileBytes);
+    f.status = read.status;
+    if (read.status == ReadStatus::Missing)
         return f;
     f.present = true;
-    if (!info.isFile()) {
-        f.error = QStringLiteral("%1 n'est pas un fichier.").arg(name);
+    if (!read.ok()) {
+        f.error = notReadReason(name, read);
         return f;
     }
-    if (info.size() > kMaxSubmittedFileBytes) {
-        f.error = QStringLiteral("%1 est trop gros (%2 octets) pour être une réponse : il n'a "
-                                 "pas été lu.")
-                      .arg(name)
-                      .arg(info.size());
-        return f;
-    }
-    QFile file(f.path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        f.error = QStringLiteral("%1 ne peut pas être lu : %2.").arg(name, file.errorString());
-        return f;
-    }
-    f.bytes = file.readAll();
+    f.bytes = read.bytes;
     if (looksBinary(f.bytes)) {
         f.error = QStringLiteral("%1 n'est pas un fichier texte.").arg(name);
         return f;
@@ -94,24 +163,47 @@ const SubmittedFile &ExerciseSubmission::file(const QString &name) const
 
 ExerciseSubmission readExercise(const QString &student, const Rubric &rubric, const QString &dir)
 {
+    return readExercise(student, rubric, dir, QString());
+}
+
+ExerciseSubmission readExercise(const QString &student, const Rubric &rubric, const QString &root,
+                                const QString &relativeDir)
+{
     ExerciseSubmission s;
     s.student = student;
     s.exercise = rubric.exercise;
-    s.dir = dir;
-    for (const QString &name : rubric.files)
-        s.files.insert(name, readSubmittedFile(dir, name));
+    s.root = root;
+    s.relativeDir = relativeDir;
+    s.dir = root.isEmpty() ? QString() : joined(root, relativeDir);
+    QStringList names = rubric.files;
     for (const Criterion &c : rubric.criteria)
-        if (!c.file.isEmpty() && !s.files.contains(c.file))
-            s.files.insert(c.file, readSubmittedFile(dir, c.file));
-    if (dir.isEmpty())
+        if (!c.file.isEmpty() && !names.contains(c.file))
+            names << c.file;
+    // An exercise folder that is a link: every file is reported, none read through it.
+    const files::PathKind kind = root.isEmpty() || relativeDir.isEmpty()
+                                     ? files::PathKind{}
+                                     : files::kindBelow(root, relativeDir);
+    const bool linked = kind.exists && kind.type != EntryType::Dir;
+    for (const QString &name : names) {
+        SubmittedFile f = readSubmittedFile(root, relativeDir, name);
+        if (linked)
+            markUnread(&f, QStringLiteral("%1 est un lien symbolique ou n'est pas un dossier : %2 "
+                                          "n'a pas été lu.")
+                               .arg(relativeDir.section(u'/', -1), name));
+        s.files.insert(name, f);
+    }
+    if (root.isEmpty() || linked)
         return s;
-    // A private key may sit in any file of the folder, expected or not.
-    for (const QFileInfo &info : QDir(dir).entryInfoList(QDir::Files | QDir::Hidden, QDir::Name)) {
-        const SubmittedFile f = s.files.contains(info.fileName())
-                                    ? s.files.value(info.fileName())
-                                    : readSubmittedFile(dir, info.fileName());
+    // A private key may sit in any file of the folder, expected or not; links and special
+    // files are not read (a link to the instructor's own key is not the student's).
+    for (const files::DirEntry &e : files::listBelow(root, relativeDir)) {
+        if (e.type != EntryType::File)
+            continue;
+        const SubmittedFile f = s.files.contains(e.name)
+                                    ? s.files.value(e.name)
+                                    : readSubmittedFile(root, relativeDir, e.name);
         for (int line : f.keyLines)
-            s.keysFound << QStringLiteral("%1:%2").arg(info.fileName()).arg(line);
+            s.keysFound << QStringLiteral("%1:%2").arg(e.name).arg(line);
     }
     return s;
 }
@@ -120,34 +212,66 @@ QList<StudentFolder> findStudents(const QStringList &paths, const QList<Rubric> 
 {
     QList<StudentFolder> students;
     for (const QString &path : paths) {
-        const QString dir = QDir(path).absolutePath();
-        if (isStudentFolder(dir, rubrics)) {
-            students << StudentFolder{QFileInfo(dir).fileName(), dir};
+        // The folder the user named is trusted as given, even when it is a link.
+        const QString root = QDir(path).absolutePath(); // file-access: trusted (path only)
+        if (isStudentFolder(root, QString(), rubrics)) {
+            students << StudentFolder{root.section(u'/', -1), root, root, QString(), {}};
             continue;
         }
-        for (const QFileInfo &sub :
-             QDir(dir).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
-            students << StudentFolder{sub.fileName(), sub.absoluteFilePath()};
+        for (const files::DirEntry &e : files::listBelow(root, QString())) {
+            if (e.name.startsWith(u'.'))
+                continue;
+            const QString dir = root + u'/' + e.name;
+            if (e.type == EntryType::Dir)
+                students << StudentFolder{e.name, dir, root, e.name, {}};
+            else if (e.type == EntryType::Link && linksToFolder(dir))
+                students << StudentFolder{
+                    e.name, dir, root, e.name,
+                    QStringLiteral("%1 is a symbolic link: it was not graded").arg(dir)};
+        }
     }
     return students;
 }
 
+std::optional<QString> exerciseRelativeDir(const StudentFolder &student, const Rubric &rubric)
+{
+    if (!student.problem.isEmpty())
+        return std::nullopt;
+    const QString sub = below(student.relative, rubric.exercise);
+    // A link named like the exercise is the exercise's folder: it is reported, not followed.
+    if (existsBelow(student.root, sub))
+        return sub;
+    if (holdsAnyFile(student.root, student.relative, rubric.files))
+        return student.relative;
+    return std::nullopt;
+}
+
 QString exerciseDir(const StudentFolder &student, const Rubric &rubric)
 {
-    const QString sub = student.dir + u'/' + rubric.exercise;
-    if (QFileInfo(sub).isDir())
-        return sub;
-    if (holdsAnyFile(student.dir, rubric.files))
-        return student.dir;
-    return QString();
+    // Callers open files in this folder as given: it is returned only when it is a real folder
+    // (or the folder the user named), never when it is a link.
+    const std::optional<QString> relative = exerciseRelativeDir(student, rubric);
+    if (!relative || (!relative->isEmpty() && !isDirBelow(student.root, *relative)))
+        return QString();
+    return joined(student.root, *relative);
+}
+
+ExerciseSubmission readStudentExercise(const StudentFolder &student, const Rubric &rubric)
+{
+    const std::optional<QString> relative = exerciseRelativeDir(student, rubric);
+    return relative ? readExercise(student.id, rubric, student.root, *relative)
+                    : readExercise(student.id, rubric, QString(), QString());
 }
 
 QList<const Rubric *> exercisesIn(const StudentFolder &student, const QList<Rubric> &rubrics)
 {
     QList<const Rubric *> chosen;
+    if (!student.problem.isEmpty())
+        return chosen;
     bool hasSubFolders = false;
     for (const Rubric &r : rubrics)
-        hasSubFolders = hasSubFolders || QFileInfo(student.dir + u'/' + r.exercise).isDir();
+        hasSubFolders =
+            hasSubFolders || existsBelow(student.root, below(student.relative, r.exercise));
     for (const Rubric &r : rubrics) {
         if (hasSubFolders) {
             chosen << &r;
@@ -155,7 +279,7 @@ QList<const Rubric *> exercisesIn(const StudentFolder &student, const QList<Rubr
         }
         bool allPresent = !r.files.isEmpty(), ownFile = false;
         for (const QString &name : r.files) {
-            const bool present = QFileInfo::exists(student.dir + u'/' + name);
+            const bool present = existsBelow(student.root, below(student.relative, name));
             allPresent = allPresent && present;
             bool shared = false;
             for (const Rubric &other : rubrics)

@@ -36,6 +36,8 @@ build_cmd() {
   echo "cmake --preset $1 >/dev/null && cmake --build --preset $1 -j${jobs}"
 }
 
+# Before building: a student's folder is touched only through safefiles.h.
+stage "file access" 60 ./scripts/check-file-access.sh
 stage "build" 1500 bash -c "$(build_cmd default)"
 stage "tests" 900 ctest --preset default -j"${jobs}"
 

@@ -4,11 +4,10 @@
 #include "gradebook.h"
 #include "grader.h"
 #include "report.h"
+#include "safefiles.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
-#include <QSaveFile>
+#include <QDir>      // file-access: trusted (the --out folder the instructor named)
+#include <QFileInfo> // file-access: trusted (the folders named on the command line)
 
 #include <cstdio>
 #include <unistd.h>
@@ -92,7 +91,7 @@ std::optional<GradeArgs> parseArgs(const QStringList &args, QString *problem)
     else if (!QStringList{QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("md")}
                   .contains(g.format))
         *problem = QStringLiteral("unknown format %1 (json, csv or md)").arg(g.format);
-    for (const QString &p : g.paths)
+    for (const QString &p : g.paths) // file-access: trusted (the folders named by the user)
         if (problem->isEmpty() && !QFileInfo(p).isDir())
             *problem = QStringLiteral("%1: no such folder").arg(p);
     if (!problem->isEmpty())
@@ -152,20 +151,24 @@ bool useGradebook(const GradeArgs &g, QList<ExerciseResult> &results,
     return true;
 }
 
+// DIR/<student>/<exercise>.md, never through a link: DIR may be the class folder itself.
 bool writeMarkdownFiles(const QString &outDir, const QList<ExerciseResult> &results)
 {
-    for (const ExerciseResult &r : results) {
-        const QString dir = outDir + u'/' + r.student;
-        QDir().mkpath(dir);
-        QSaveFile file(dir + u'/' + r.exercise + QStringLiteral(".md"));
-        if (!file.open(QIODevice::WriteOnly) || file.write(resultToMarkdown(r).toUtf8()) < 0 ||
-            !file.commit()) {
-            std::fprintf(stderr, "schedlab-cli grade: %s: %s\n", qPrintable(file.fileName()),
-                         qPrintable(file.errorString()));
-            return false;
-        }
+    if (!QDir().mkpath(outDir)) { // file-access: trusted (the --out folder)
+        std::fprintf(stderr, "schedlab-cli grade: %s: cannot create the folder\n",
+                     qPrintable(outDir));
+        return false;
     }
-    return true;
+    bool all = true; // one refused sheet (a link) does not keep the others from being written
+    for (const ExerciseResult &r : results) {
+        const schedlab::files::WriteResult saved = schedlab::files::saveBelow(
+            outDir, r.student + u'/' + r.exercise + QStringLiteral(".md"),
+            resultToMarkdown(r).toUtf8());
+        if (!saved.ok)
+            std::fprintf(stderr, "schedlab-cli grade: %s\n", qPrintable(terminalSafe(saved.error)));
+        all = all && saved.ok;
+    }
+    return all;
 }
 
 } // namespace
@@ -193,12 +196,19 @@ int gradeCommand(const QStringList &args)
     QList<QByteArray> hashes;
     bool unreadable = false;
     for (int i = 0; i < students.size(); ++i) {
+        if (!students[i].problem.isEmpty()) {
+            std::fprintf(stderr, "schedlab-cli grade: %s\n",
+                         qPrintable(terminalSafe(students[i].problem)));
+            unreadable = true;
+            showProgress(i + 1, int(students.size()));
+            continue;
+        }
         const QList<const Rubric *> chosen = chosenExercises(*g, set, students[i]);
         if (chosen.isEmpty())
             std::fprintf(stderr,
                          "schedlab-cli grade: %s: no exercise recognised (its files are shared "
                          "by several exercises: name one with --exercise)\n",
-                         qPrintable(students[i].dir));
+                         qPrintable(terminalSafe(students[i].dir)));
         for (const Rubric *rubric : chosen) {
             QByteArray hash;
             results << gradeStudentExercise(students[i], *rubric, &hash);

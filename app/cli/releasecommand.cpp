@@ -6,17 +6,15 @@
 #include "gradebook.h"
 #include "grader.h"
 #include "report.h"
+#include "safefiles.h"
 #include "submission.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
+#include <QDir> // file-access: trusted (the folders named on the command line)
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 #include <cstdio>
 #include <optional>
@@ -80,19 +78,29 @@ std::optional<ReleaseArgs> parseArgs(const QStringList &args, QString *problem)
     if (problem->isEmpty() && r.paths.isEmpty())
         *problem = QStringLiteral("no folder to release");
     for (const QString &p : r.paths)
-        if (problem->isEmpty() && !QFileInfo(p).isDir())
+        if (problem->isEmpty() && !QDir(p).exists()) // file-access: trusted (named by the user)
             *problem = QStringLiteral("%1: no such folder").arg(p);
     if (!problem->isEmpty())
         return std::nullopt;
     return r;
 }
 
-// The hand-in report exported with the paper; empty when there is none.
-QJsonObject handInReport(const QString &dir)
+// The hand-in report exported with the paper, read below the folder the user chose; an
+// empty object when there is none, nullopt (with the reason) when it cannot be trusted.
+std::optional<QJsonObject> handInReport(const ExerciseSubmission &paper, QString *error)
 {
-    QFile f(dir + u'/' + QLatin1String(kReportName));
-    return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object()
-                                       : QJsonObject();
+    QString relative = QLatin1String(kReportName);
+    if (!paper.relativeDir.isEmpty())
+        relative.prepend(paper.relativeDir + u'/');
+    const schedlab::files::ReadResult read =
+        schedlab::files::readBelow(paper.root, relative, kMaxReportBytes);
+    if (read.status == schedlab::files::ReadStatus::Missing)
+        return QJsonObject();
+    if (!read.ok()) {
+        *error = read.error;
+        return std::nullopt;
+    }
+    return QJsonDocument::fromJson(read.bytes).object();
 }
 
 QString underReview(const ExerciseResult &result)
@@ -120,7 +128,8 @@ public:
 
 private:
     std::optional<ExerciseResult> grade(const ExerciseSubmission &submission, QString *error);
-    bool write(const QString &path, const QJsonObject &release, QString *error);
+    bool write(const QString &root, const QString &relative, const QJsonObject &release,
+               QString *error);
 
     const ReleaseArgs &args_;
     const Rubric &exam_;
@@ -144,17 +153,26 @@ std::optional<ExerciseResult> Releaser::grade(const ExerciseSubmission &submissi
 
 bool Releaser::release(const StudentFolder &student, QString *error)
 {
-    const QString dir = exerciseDir(student, exam_);
-    const ExerciseSubmission submission = readExercise(student.id, exam_, dir);
+    if (!student.problem.isEmpty()) {
+        *error = student.problem;
+        return false;
+    }
+    const ExerciseSubmission submission = readStudentExercise(student, exam_);
     const SubmittedFile &paper = submission.file(exam_.files.value(0));
-    if (dir.isEmpty() || !paper.present) {
+    if (submission.root.isEmpty() || !paper.present) {
         *error = QStringLiteral("no exam paper");
+        return false;
+    }
+    if (paper.status != schedlab::files::ReadStatus::Ok) { // a link, a FIFO, too big
+        *error = QStringLiteral("%1: %2").arg(paper.path, paper.error);
         return false;
     }
     const QString sha = QString::fromLatin1(
         QCryptographicHash::hash(paper.bytes, QCryptographicHash::Sha256).toHex());
-    const QJsonObject report = handInReport(dir);
-    const QString reported = report.value(QLatin1String("sha256")).toString();
+    const std::optional<QJsonObject> report = handInReport(submission, error);
+    if (!report)
+        return false;
+    const QString reported = report->value(QLatin1String("sha256")).toString();
     if (!reported.isEmpty() && reported.compare(sha, Qt::CaseInsensitive) != 0) {
         *error = QStringLiteral("%1 differs from the paper handed in (its SHA-256 is not the one "
                                 "in %2): it was changed after the hand-in")
@@ -168,29 +186,37 @@ bool Releaser::release(const StudentFolder &student, QString *error)
         QJsonDocument::fromJson(resultsToJson({*result})).array().first().toObject();
     // The id the app recorded at the start, when the report gives it.
     release.insert(QStringLiteral("student"),
-                   report.value(QLatin1String("student")).toString(student.id));
+                   report->value(QLatin1String("student")).toString(student.id));
     release.insert(QStringLiteral("sha256"), sha);
     release.insert(QStringLiteral("released_at"),
                    QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
-    const QString out = args_.outDir.isEmpty() ? dir : args_.outDir + u'/' + student.id;
-    if (!write(out + u'/' + QLatin1String(kResultName), release, error))
+    // Next to the paper, or in DIR/<student>/: never through a link the student left there.
+    const QString root = args_.outDir.isEmpty() ? submission.root : args_.outDir;
+    const QString folder = args_.outDir.isEmpty() ? submission.relativeDir : student.id;
+    QString relative = QLatin1String(kResultName);
+    if (!folder.isEmpty())
+        relative.prepend(folder + u'/');
+    if (!write(root, relative, release, error))
         return false;
-    std::printf("%s: %s/%s -> %s\n", qPrintable(student.id),
+    std::printf("%s: %s/%s -> %s\n", qPrintable(terminalSafe(student.id)),
                 qPrintable(QString::number(result->score)),
-                qPrintable(QString::number(result->max)),
-                qPrintable(QDir::toNativeSeparators(out + u'/' + QLatin1String(kResultName))));
+                qPrintable(QString::number(result->max)), qPrintable(root + u'/' + relative));
     return true;
 }
 
-bool Releaser::write(const QString &path, const QJsonObject &release, QString *error)
+bool Releaser::write(const QString &root, const QString &relative, const QJsonObject &release,
+                     QString *error)
 {
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QSaveFile f(path);
-    const QByteArray bytes = QJsonDocument(release).toJson(QJsonDocument::Indented);
-    if (f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.commit())
-        return true;
-    *error = QStringLiteral("%1: %2").arg(path, f.errorString());
-    return false;
+    // file-access: trusted (the --out folder the instructor named)
+    if (root == args_.outDir && !QDir().mkpath(root)) {
+        *error = QStringLiteral("%1: cannot create the folder").arg(root);
+        return false;
+    }
+    const schedlab::files::WriteResult saved = schedlab::files::saveBelow(
+        root, relative, QJsonDocument(release).toJson(QJsonDocument::Indented));
+    if (!saved.ok)
+        *error = saved.error;
+    return saved.ok;
 }
 
 } // namespace
@@ -228,7 +254,7 @@ int releaseCommand(const QStringList &args)
         QString error;
         if (!releaser.release(student, &error)) {
             std::fprintf(stderr, "schedlab-cli release: %s: not released: %s\n",
-                         qPrintable(student.dir), qPrintable(error));
+                         qPrintable(terminalSafe(student.dir)), qPrintable(terminalSafe(error)));
             all = false;
         }
     }

@@ -3,14 +3,14 @@
 
 #include "exercise2.h"
 #include "rubric.h"
+#include "safefiles.h"
 #include "scenario.h"
 #include "secrets.h"
+#include "submission.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
+#include <QFile> // file-access: trusted (the zip the student chose to write)
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -29,31 +29,58 @@ struct Entry
     QByteArray bytes;
 };
 
-// The files of each exercise folder that exists, in a stable order.
+// Why a file of the workspace cannot go into the hand-in; empty when it can.
+QString refusal(const QString &path, const files::DirEntry &entry, const files::ReadResult &read)
+{
+    if (entry.type == files::EntryType::Link || read.status == files::ReadStatus::Link)
+        return QObject::tr("%1 is a symbolic link: put the file itself in the folder before "
+                           "handing in.")
+            .arg(path);
+    if (read.status == files::ReadStatus::TooBig)
+        return QObject::tr("%1 is too large (%2 bytes) to be an answer: move it out of the "
+                           "exercise folder before handing in.")
+            .arg(path)
+            .arg(read.size);
+    if (read.status == files::ReadStatus::NotRegular || read.status == files::ReadStatus::BadPath)
+        return QObject::tr("%1 is not a regular file: move it out of the exercise folder before "
+                           "handing in.")
+            .arg(path);
+    return read.ok() ? QString() : read.error;
+}
+
+// The files of each exercise folder that exists, in a stable order, read as the grader
+// reads them (no link followed, no FIFO or device, at most kMaxSubmittedFileBytes each).
 QList<Entry> collect(const Workspace &workspace, const QList<grader::Rubric> &rubrics,
-                     QString *keyIn)
+                     QString *keyIn, QString *problem)
 {
     QList<Entry> entries;
     for (const grader::Rubric &r : rubrics) {
-        const QDir dir(workspace.exerciseDir(r.exercise));
-        if (!dir.exists())
+        const QString dir = workspace.exerciseDir(r.exercise);
+        if (!files::kindBelow(dir, QString()).exists)
             continue;
-        for (const QFileInfo &info : dir.entryInfoList(QDir::Files, QDir::Name)) {
-            QFile f(info.filePath());
-            if (!f.open(QIODevice::ReadOnly))
+        for (const files::DirEntry &e : files::listBelow(dir, QString())) {
+            if (e.type == files::EntryType::Dir)
                 continue;
-            Entry e{r.exercise + u'/' + info.fileName(), f.readAll()};
-            if (!e.bytes.contains('\0') &&
-                grader::scanForPrivateKeys(QString::fromUtf8(e.bytes)).found())
-                *keyIn = e.path;
-            entries << e;
+            const QString path = r.exercise + u'/' + e.name;
+            const files::ReadResult read =
+                e.type == files::EntryType::Link
+                    ? files::ReadResult{}
+                    : files::readBelow(dir, e.name, grader::kMaxSubmittedFileBytes);
+            if (const QString why = refusal(path, e, read); !why.isEmpty()) {
+                *problem = why;
+                return {};
+            }
+            Entry entry{path, read.bytes};
+            if (!entry.bytes.contains('\0') &&
+                grader::scanForPrivateKeys(QString::fromUtf8(entry.bytes)).found())
+                *keyIn = entry.path;
+            entries << entry;
         }
     }
     return entries;
 }
 
-QJsonObject manifest(const Workspace &workspace, const QString &studentId,
-                     const QList<Entry> &entries)
+QJsonObject manifest(const QString &studentId, const QList<Entry> &entries)
 {
     QJsonArray files;
     for (const Entry &e : entries)
@@ -66,10 +93,14 @@ QJsonObject manifest(const Workspace &workspace, const QString &studentId,
         {QStringLiteral("student"), studentId},
         {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
         {QStringLiteral("files"), files}};
+    // The variant as handed in (read with the other files, not again).
+    QByteArray variantYaml;
+    for (const Entry &e : entries)
+        if (e.path == QLatin1String("ex2/exercice2.yaml") &&
+            e.bytes.size() <= grader::kMaxScenarioBytes)
+            variantYaml = e.bytes;
     QString error;
-    const auto variant = readScenario(
-        workspace.read(QStringLiteral("ex2"), QStringLiteral("exercice2.yaml")).toUtf8(),
-        QStringLiteral("exercice2.yaml"), &error);
+    const auto variant = readScenario(variantYaml, QStringLiteral("exercice2.yaml"), &error);
     if (variant)
         m.insert(QStringLiteral("exercise2"),
                  QJsonObject{{QStringLiteral("variant"), QStringLiteral("ex2/exercice2.yaml")},
@@ -103,16 +134,22 @@ HandIn writeHandIn(const Workspace &workspace, const QList<grader::Rubric> &rubr
                    const QString &studentId, const QString &zipPath)
 {
     HandIn result;
-    QString keyIn;
-    const QList<Entry> entries = collect(workspace, rubrics, &keyIn);
+    QString keyIn, problem;
+    const QList<Entry> entries = collect(workspace, rubrics, &keyIn, &problem);
+    if (!problem.isEmpty()) {
+        result.error = problem;
+        return result;
+    }
     if (!keyIn.isEmpty()) {
         result.error = QObject::tr("%1 holds a private key: remove it before handing in. A private "
                                    "key never leaves your laptop.")
                            .arg(keyIn);
         return result;
     }
-    QFile::remove(zipPath); // ZIP_TRUNCATE keeps the old one until the new one is complete
+    // ZIP_TRUNCATE keeps the old one until the new one is complete.
+    QFile::remove(zipPath); // file-access: trusted (the zip the student chose)
     int code = 0;
+    // file-access: trusted (the zip the student chose)
     zip_t *zip = zip_open(QFile::encodeName(zipPath).constData(), ZIP_CREATE | ZIP_TRUNCATE, &code);
     if (!zip) {
         zip_error_t error;
@@ -126,7 +163,7 @@ HandIn writeHandIn(const Workspace &workspace, const QList<grader::Rubric> &rubr
     for (const Entry &e : entries)
         ok = ok && addBuffer(zip, e.path, e.bytes);
     ok = ok && addBuffer(zip, QStringLiteral("manifest.json"),
-                         QJsonDocument(manifest(workspace, studentId, entries)).toJson());
+                         QJsonDocument(manifest(studentId, entries)).toJson());
     if (!ok || zip_close(zip) < 0) {
         result.error =
             QObject::tr("Cannot write %1: %2").arg(zipPath, QString::fromUtf8(zip_strerror(zip)));

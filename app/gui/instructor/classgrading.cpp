@@ -4,7 +4,7 @@
 
 #include "report.h"
 
-#include <QFileInfo>
+#include <QFileInfo> // file-access: trusted (the class folder the instructor chose)
 #include <QSet>
 
 #include <pwd.h>
@@ -19,6 +19,16 @@ QString noExerciseFound()
 {
     return ClassGrading::tr("No exercise recognised: these files are shared by several "
                             "exercises.");
+}
+
+// Why a student has no grade: a folder that is a link is never graded.
+QString notGraded(const grader::StudentFolder &student)
+{
+    return student.problem.isEmpty()
+               ? noExerciseFound()
+               : ClassGrading::tr("%1 is a symbolic link: it was not graded (a student folder "
+                                  "must be a real folder).")
+                     .arg(student.id);
 }
 
 } // namespace
@@ -36,7 +46,7 @@ ClassGrading::~ClassGrading() = default;
 
 bool ClassGrading::open(const QString &folder, const QString &gradebookPath, QString *error)
 {
-    const QFileInfo info(folder);
+    const QFileInfo info(folder); // file-access: trusted (chosen by the instructor)
     QString problem;
     if (!info.exists())
         problem = tr("The class folder %1 does not exist.").arg(folder);
@@ -132,7 +142,7 @@ void ClassGrading::gradeNext()
     const grader::StudentFolder &student = students_[next_];
     const QList<const grader::Rubric *> chosen = grader::exercisesIn(student, running_.rubrics);
     if (chosen.isEmpty())
-        problems_.insert(student.id, noExerciseFound());
+        problems_.insert(student.id, notGraded(student));
     for (const grader::Rubric *rubric : chosen) {
         QByteArray hash;
         runResults_ << grader::gradeStudentExercise(student, *rubric, &hash);
@@ -164,7 +174,7 @@ void ClassGrading::loadStored()
     for (const grader::StudentFolder &s : students_) {
         const QList<const grader::Rubric *> chosen = grader::exercisesIn(s, rubrics_.rubrics);
         if (chosen.isEmpty())
-            problems_.insert(s.id, noExerciseFound());
+            problems_.insert(s.id, notGraded(s));
         for (const grader::Rubric *rubric : chosen) {
             QByteArray hash;
             if (const auto stored = book_->latest(s.id, rubric->exercise, &hash)) {
