@@ -2,12 +2,13 @@
 // and the checks that say in plain words what keeps it from being used.
 #include "profile.h"
 
+#include "safefiles.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <array>
@@ -208,13 +209,12 @@ LoginProfile loadProfile(const QString &path, QString *error)
 
 bool saveProfile(const LoginProfile &profile, const QString &path, QString *error)
 {
-    QSaveFile file(path);
-    const QByteArray text = QJsonDocument(toJson(profile)).toJson(QJsonDocument::Indented);
-    if (file.open(QIODevice::WriteOnly) && file.write(text) == text.size() && file.commit())
-        return true;
-    if (error)
-        *error = path + QStringLiteral(": ") + file.errorString();
-    return false;
+    // Durable: on a full disk the previous profile stays whole, never an empty file.
+    const files::WriteResult w =
+        files::saveFile(path, QJsonDocument(toJson(profile)).toJson(QJsonDocument::Indented));
+    if (!w.ok && error)
+        *error = w.error;
+    return w.ok;
 }
 
 } // namespace schedlab::remote

@@ -35,7 +35,8 @@ QString normalisedRemoteFolder(const QString &folder);
 // Reads the profile; a missing file gives a default profile and no error. A file that is not
 // a profile gives `error` naming the file and the problem (line and column for bad JSON).
 LoginProfile loadProfile(const QString &path, QString *error = nullptr);
-// Writes it atomically (QSaveFile); false with `error` naming the file.
+// Writes it durably (safefiles: fsync and rename, the previous file intact on a full disk);
+// false with `error` naming the file and the system's reason.
 bool saveProfile(const LoginProfile &profile, const QString &path, QString *error = nullptr);
 
 } // namespace schedlab::remote

@@ -1,12 +1,12 @@
 #include "sshclient.h"
 
 #include "keyfiles.h"
+#include "safefiles.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <libssh/libssh.h>
 #include <libssh/sftp.h>
@@ -420,26 +420,34 @@ SshError SshClient::download(const QString &remotePath, const QString &localPath
     sftp_file file = sftp_open(handles_->sftp, remotePath.toUtf8().constData(), O_RDONLY, 0);
     if (!file)
         return lastError(SshErrorKind::Remote, tr("reading %1 on the login node").arg(remotePath));
-    QByteArray content;
+    // Streamed into a durable writer: a cut connection or a full disk leaves the previous
+    // local copy as it was (the writer removes its temporary file), never a truncated one.
+    QDir().mkpath(QFileInfo(localPath).absolutePath());
+    files::DurableWriter saved(localPath);
+    if (!saved.open()) {
+        sftp_close(file);
+        return error(SshErrorKind::Other, saved.errorString());
+    }
     char buffer[kSftpChunk];
     while (true) {
         const ssize_t n = sftp_read(file, buffer, sizeof buffer);
         if (n < 0) {
+            const SshError failed =
+                lastError(SshErrorKind::Remote, tr("reading %1 on the login node").arg(remotePath));
             sftp_close(file);
-            return lastError(SshErrorKind::Remote,
-                             tr("reading %1 on the login node").arg(remotePath));
+            saved.cancel();
+            return failed;
         }
         if (n == 0)
             break;
-        content.append(buffer, n);
+        if (!saved.write(buffer, n)) {
+            sftp_close(file);
+            return error(SshErrorKind::Other, saved.errorString());
+        }
     }
     sftp_close(file);
-    QDir().mkpath(QFileInfo(localPath).absolutePath());
-    QSaveFile saved(localPath);
-    if (!saved.open(QIODevice::WriteOnly) || saved.write(content) != content.size() ||
-        !saved.commit())
-        return error(SshErrorKind::Other,
-                     QStringLiteral("%1: %2").arg(localPath, saved.errorString()));
+    if (!saved.commit())
+        return error(SshErrorKind::Other, saved.errorString());
     return {};
 }
 

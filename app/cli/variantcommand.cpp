@@ -4,11 +4,12 @@
 
 #include "exercise2.h"
 #include "grader.h"
+#include "safefiles.h"
 #include "scenario.h"
 
 #include <QDir>
 #include <QFile>
-#include <QSaveFile>
+#include <QFileInfo>
 
 #include <cstdio>
 
@@ -41,11 +42,10 @@ std::optional<Scenario> readFileScenario(const QString &path, QString *error)
 bool writeAtomically(const QString &path, const QByteArray &bytes, QString *error)
 {
     QDir().mkpath(QFileInfo(path).absolutePath());
-    QSaveFile f(path);
-    if (f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.commit())
-        return true;
-    *error = QStringLiteral("%1: %2").arg(path, f.errorString());
-    return false;
+    const files::WriteResult w = files::saveFile(path, bytes);
+    if (!w.ok)
+        *error = w.error;
+    return w.ok;
 }
 
 } // namespace

@@ -15,7 +15,10 @@
 #undef slots
 
 #include <QFontDatabase>
+#include <QLabel>
+#include <QMainWindow>
 #include <QRegularExpression>
+#include <QStatusBar>
 #include <QToolTip>
 
 namespace schedlab::gui {
@@ -221,6 +224,57 @@ void CodeEditor::goToLine(int line)
     setCursorPosition(std::max(0, line - 1), 0);
     ensureLineVisible(std::max(0, line - 1));
     setFocus();
+}
+
+// The save bar sits in a margin above the text, so it hides none of it.
+void CodeEditor::setSaveProblem(const QString &reason)
+{
+    if (reason == saveProblem_)
+        return;
+    const bool wasFailing = !saveProblem_.isEmpty();
+    saveProblem_ = reason;
+    if (!saveBar_) {
+        saveBar_ = new QLabel(this);
+        saveBar_->setObjectName(QStringLiteral("saveBar"));
+        saveBar_->setWordWrap(true);
+        saveBar_->setTextFormat(Qt::PlainText);
+        saveBar_->setMargin(6);
+        saveBar_->setStyleSheet(QStringLiteral(
+            "QLabel { background: #b71c1c; color: white; font-weight: bold; }"));
+        saveBar_->hide();
+    }
+    saveBar_->setText(reason);
+    saveBar_->setVisible(!reason.isEmpty());
+    placeSaveBar();
+    if (!reason.isEmpty())
+        tellStatusBar(reason);
+    else if (wasFailing)
+        tellStatusBar(tr("%1 is saved.").arg(fileName_));
+    Q_EMIT saveProblemChanged(reason);
+}
+
+void CodeEditor::resizeEvent(QResizeEvent *event)
+{
+    QsciScintilla::resizeEvent(event);
+    placeSaveBar();
+}
+
+void CodeEditor::placeSaveBar()
+{
+    if (!saveBar_)
+        return;
+    const QRect area = contentsRect();
+    const int height = saveBar_->isVisible() ? saveBar_->heightForWidth(area.width()) : 0;
+    setViewportMargins(0, std::max(0, height), 0, 0);
+    if (height > 0)
+        saveBar_->setGeometry(area.left(), area.top(), area.width(), height);
+}
+
+// The window's status bar says it too, whichever page the editor sits in.
+void CodeEditor::tellStatusBar(const QString &message) const
+{
+    if (auto *main = qobject_cast<QMainWindow *>(window()))
+        main->statusBar()->showMessage(message);
 }
 
 } // namespace schedlab::gui

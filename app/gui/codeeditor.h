@@ -14,6 +14,8 @@
 
 #include <QTimer>
 
+class QLabel;
+
 namespace schedlab::gui {
 
 class EditorCompletion;
@@ -37,9 +39,21 @@ public:
     QString helpAt(int line, int column) const;
     // Completion of #SBATCH options or Job fields; null for Markdown files.
     EditorCompletion *completion() const { return completion_; }
+    // Says above the text that the file on disk is NOT this text, and why (the system's words:
+    // "No space left on device"); the window's status bar says it too. An empty reason, once
+    // the file is saved, takes the bar away.
+    void setSaveProblem(const QString &reason);
+    QString saveProblem() const { return saveProblem_; }
+    // The bar shown above the text while the file is not saved.
+    QLabel *saveBar() const { return saveBar_; }
 
 Q_SIGNALS:
     void diagnosed();
+    // The text of the save bar changed (empty: the file is saved again).
+    void saveProblemChanged(const QString &reason);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void setUpLexer();
@@ -47,6 +61,8 @@ private:
     static QColor inverted(const QColor &colour);
     void showHelp(int position, int x, int y);
     void showDiagnostics();
+    void placeSaveBar();
+    void tellStatusBar(const QString &message) const;
 
     QString fileName_;
     QList<Diagnostic> diagnostics_;
@@ -54,6 +70,8 @@ private:
     int errorIndicator_ = -1;
     int warningIndicator_ = -1;
     EditorCompletion *completion_ = nullptr; // null for Markdown
+    QLabel *saveBar_ = nullptr;
+    QString saveProblem_;
 };
 
 } // namespace schedlab::gui

@@ -30,6 +30,8 @@ namespace schedlab::gui {
 namespace {
 
 constexpr int kSavePauseMs = 500;
+// How often a save that failed (full disk) is tried again while the student does not type.
+constexpr int kSaveRetryMs = 3000;
 
 QString readStatement(const grader::Rubric &rubric)
 {
@@ -133,7 +135,9 @@ ExercisePage::ExercisePage(const grader::Rubric &rubric, Workspace *workspace, Q
 
     savePause_.setSingleShot(true);
     savePause_.setInterval(kSavePauseMs);
-    connect(&savePause_, &QTimer::timeout, this, &ExercisePage::saveAll);
+    connect(&savePause_, &QTimer::timeout, this, &ExercisePage::autosave);
+    saveRetry_.setInterval(kSaveRetryMs);
+    connect(&saveRetry_, &QTimer::timeout, this, &ExercisePage::autosave);
 }
 
 void ExercisePage::addEditor(const QString &file)
@@ -180,20 +184,55 @@ CodeEditor *ExercisePage::currentEditor() const
     return tab ? tab->findChild<CodeEditor *>() : nullptr;
 }
 
-bool ExercisePage::saveAll()
+// Saves every edited file; the editors of those that failed keep their text and say why.
+// Returns the failures' messages.
+QStringList ExercisePage::saveEdited()
 {
     savePause_.stop();
-    for (CodeEditor *editor : std::as_const(editors_)) {
-        if (!editor->isModified())
+    QStringList failures;
+    for (const QString &file : rubric_.files) {
+        CodeEditor *editor = editors_.value(file);
+        if (!editor || !editor->isModified())
             continue;
         QString error;
-        if (!workspace_->save(rubric_.exercise, editor->fileName(), editor->text(), &error)) {
-            Q_EMIT problem(error);
-            return false;
+        if (workspace_->save(rubric_.exercise, file, editor->text(), &error)) {
+            editor->setModified(false);
+            editor->setSaveProblem({});
+            continue;
         }
-        editor->setModified(false);
+        const QString message =
+            tr("%1 was NOT saved (%2). Your text is kept in the editor; SchedLab saves it again "
+               "as soon as the disk allows.")
+                .arg(file, error);
+        editor->setSaveProblem(message);
+        failures << message;
     }
-    return true;
+    if (failures.isEmpty())
+        saveRetry_.stop();
+    else if (!saveRetry_.isActive())
+        saveRetry_.start();
+    return failures;
+}
+
+void ExercisePage::autosave()
+{
+    saveEdited();
+}
+
+bool ExercisePage::saveAll()
+{
+    const QStringList failures = saveEdited();
+    if (!failures.isEmpty())
+        Q_EMIT problem(failures.join(u'\n'));
+    return failures.isEmpty();
+}
+
+bool ExercisePage::hasUnsavedText() const
+{
+    for (const CodeEditor *editor : editors_)
+        if (editor->isModified())
+            return true;
+    return false;
 }
 
 void ExercisePage::grade()

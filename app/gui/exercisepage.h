@@ -42,8 +42,13 @@ public:
     QPushButton *replayButton() const { return replay_; }
     // Runs the exercise's scenario in the engine and shows its timeline and transcript.
     void replayScenario();
-    // Writes every edited file now (also done after each pause in typing).
+    // Writes every edited file now (also done after each pause in typing). A file that cannot
+    // be saved keeps its text in the editor, says why above it and in the status bar, is tried
+    // again every few seconds, and is reported through problem() (this call only: the saves
+    // made while typing never open a dialog).
     bool saveAll();
+    // True while some editor holds text that is not on the disk.
+    bool hasUnsavedText() const;
     // Grades the exercise as it is on disk and shows the result.
     void grade();
     const grader::ExerciseResult &lastResult() const { return result_; }
@@ -68,7 +73,10 @@ private:
     QPushButton *replay_ = nullptr;
     QString scenarioFile() const;
     void restoreOpenFile();
+    QStringList saveEdited();
+    void autosave();
     QTimer savePause_;
+    QTimer saveRetry_; // runs while a save has failed
     QPushButton *check_;
     QLabel *score_;
     QTreeWidget *results_;

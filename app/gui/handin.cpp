@@ -10,7 +10,6 @@
 
 #include <QCryptographicHash>
 #include <QDateTime>
-#include <QFile> // file-access: trusted (the zip the student chose to write)
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -18,6 +17,7 @@
 #include <zip.h>
 
 #include <memory>
+#include <optional>
 
 namespace schedlab::gui {
 
@@ -128,6 +128,48 @@ bool addBuffer(zip_t *zip, const QString &path, const QByteArray &bytes)
     return true;
 }
 
+// The archive, built in memory so that it reaches the disk through one durable save.
+std::optional<QByteArray> zipInMemory(const QList<Entry> &entries, const QByteArray &manifest,
+                                      QString *error)
+{
+    zip_error_t failure;
+    zip_error_init(&failure);
+    zip_source_t *buffer = zip_source_buffer_create(nullptr, 0, 0, &failure);
+    zip_t *zip = buffer ? zip_open_from_source(buffer, ZIP_TRUNCATE, &failure) : nullptr;
+    if (!zip) {
+        *error = QString::fromUtf8(zip_error_strerror(&failure));
+        zip_error_fini(&failure);
+        if (buffer)
+            zip_source_free(buffer);
+        return std::nullopt;
+    }
+    zip_source_keep(buffer); // the bytes are read back after the archive is closed
+    bool ok = true;
+    for (const Entry &e : entries)
+        ok = ok && addBuffer(zip, e.path, e.bytes);
+    ok = ok && addBuffer(zip, QStringLiteral("manifest.json"), manifest);
+    if (!ok || zip_close(zip) < 0) {
+        *error = QString::fromUtf8(zip_strerror(zip));
+        zip_discard(zip);
+        zip_source_free(buffer);
+        return std::nullopt;
+    }
+    QByteArray bytes;
+    if (zip_source_open(buffer) == 0) {
+        char chunk[65536];
+        zip_int64_t n = 0;
+        while ((n = zip_source_read(buffer, chunk, sizeof chunk)) > 0)
+            bytes.append(chunk, qsizetype(n));
+        zip_source_close(buffer);
+    }
+    zip_source_free(buffer);
+    if (bytes.isEmpty()) {
+        *error = QStringLiteral("the archive could not be built");
+        return std::nullopt;
+    }
+    return bytes;
+}
+
 } // namespace
 
 HandIn writeHandIn(const Workspace &workspace, const QList<grader::Rubric> &rubrics,
@@ -146,28 +188,16 @@ HandIn writeHandIn(const Workspace &workspace, const QList<grader::Rubric> &rubr
                            .arg(keyIn);
         return result;
     }
-    // ZIP_TRUNCATE keeps the old one until the new one is complete.
-    QFile::remove(zipPath); // file-access: trusted (the zip the student chose)
-    int code = 0;
-    // file-access: trusted (the zip the student chose)
-    zip_t *zip = zip_open(QFile::encodeName(zipPath).constData(), ZIP_CREATE | ZIP_TRUNCATE, &code);
-    if (!zip) {
-        zip_error_t error;
-        zip_error_init_with_code(&error, code);
-        result.error = QObject::tr("Cannot create %1: %2")
-                           .arg(zipPath, QString::fromUtf8(zip_error_strerror(&error)));
-        zip_error_fini(&error);
+    const std::optional<QByteArray> bytes = zipInMemory(
+        entries, QJsonDocument(manifest(studentId, entries)).toJson(), &result.error);
+    if (!bytes) {
+        result.error = QObject::tr("Cannot write %1: %2").arg(zipPath, result.error);
         return result;
     }
-    bool ok = true;
-    for (const Entry &e : entries)
-        ok = ok && addBuffer(zip, e.path, e.bytes);
-    ok = ok && addBuffer(zip, QStringLiteral("manifest.json"),
-                         QJsonDocument(manifest(studentId, entries)).toJson());
-    if (!ok || zip_close(zip) < 0) {
-        result.error =
-            QObject::tr("Cannot write %1: %2").arg(zipPath, QString::fromUtf8(zip_strerror(zip)));
-        zip_discard(zip);
+    // Saved durably: on a full disk an earlier hand-in stays whole.
+    const files::WriteResult w = files::saveFile(zipPath, *bytes);
+    if (!w.ok) {
+        result.error = QObject::tr("Cannot write %1").arg(w.error);
         return result;
     }
     result.ok = true;

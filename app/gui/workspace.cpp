@@ -3,12 +3,12 @@
 
 #include "exercise2.h"
 #include "rubric.h"
+#include "safefiles.h"
 #include "scenario.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -73,12 +73,12 @@ QString Workspace::read(const QString &exercise, const QString &file) const
 bool Workspace::save(const QString &exercise, const QString &file, const QString &text,
                      QString *error)
 {
-    QSaveFile f(exerciseDir(exercise) + u'/' + file);
-    const QByteArray bytes = text.toUtf8();
-    if (f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.commit())
-        return true;
-    *error = QObject::tr("Cannot save %1: %2").arg(f.fileName(), f.errorString());
-    return false;
+    // Durable: on a full disk the old file stays whole (QSaveFile's commit() could report
+    // success over a failed buffered write and leave the file empty).
+    const files::WriteResult w = files::saveFile(exerciseDir(exercise) + u'/' + file, text.toUtf8());
+    if (!w.ok)
+        *error = w.error;
+    return w.ok;
 }
 
 QString Workspace::rememberedRoot()

@@ -24,8 +24,9 @@ public:
     bool prepare(const grader::Rubric &rubric, QString *error);
     // The text of one of the exercise's files (empty when absent).
     QString read(const QString &exercise, const QString &file) const;
-    // Writes through a temporary file and a rename, so a crash or a power cut leaves the old
-    // text or the new one, never half of it.
+    // Writes through a temporary file, fsync and a rename, so a crash, a power cut or a full
+    // disk leaves the old text or the new one, never half of it. On failure `error` names the
+    // file and gives the system's reason ("No space left on device").
     bool save(const QString &exercise, const QString &file, const QString &text, QString *error);
 
     // The folder chosen at the first start (remembered), or the default in the documents.

@@ -4,6 +4,7 @@
 #include "examsession.h"
 
 #include "rubric.h"
+#include "safefiles.h"
 #include "workspace.h"
 
 #include <QCryptographicHash>
@@ -14,7 +15,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 namespace schedlab::gui {
 
@@ -81,12 +81,11 @@ QString kindName(HandInKind kind)
 
 bool writeFile(const QString &path, const QByteArray &bytes, QString *error)
 {
-    QSaveFile f(path);
-    if (f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.commit())
-        return true;
-    *error = ExamSession::tr("Cannot write %1: %2.")
-                 .arg(QDir::toNativeSeparators(path), f.errorString());
-    return false;
+    // Durable: on a full disk an earlier export stays whole.
+    const files::WriteResult w = files::saveFile(path, bytes);
+    if (!w.ok)
+        *error = ExamSession::tr("Cannot write %1.").arg(w.error);
+    return w.ok;
 }
 
 // The object of a release file meant for this exercise: the file may hold one object, or the

@@ -7,6 +7,7 @@
 #include "criterionpanel.h"
 #include "evidenceview.h"
 #include "overridedialog.h"
+#include "safefiles.h"
 
 #include <QButtonGroup>
 #include <QComboBox>
@@ -19,7 +20,6 @@
 #include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
@@ -245,13 +245,10 @@ bool InstructorPage::exportCsv(const QString &path, QString *error) const
         *error = tr("There are no grades to export: grade the class first.");
         return false;
     }
-    QSaveFile file(path);
-    const QByteArray csv = grading_->csv();
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
-        *error = tr("The CSV file %1 could not be written: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    const files::WriteResult w = files::saveFile(path, grading_->csv());
+    if (!w.ok)
+        *error = tr("The CSV file could not be written: %1").arg(w.error);
+    return w.ok;
 }
 
 void InstructorPage::setRubrics(const grader::RubricSet &rubrics)

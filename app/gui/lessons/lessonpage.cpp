@@ -4,6 +4,7 @@
 #include "lessonpage.h"
 
 #include "codeeditor.h"
+#include "safefiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -12,7 +13,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
@@ -20,6 +20,39 @@
 #include <QVBoxLayout>
 
 namespace schedlab::gui {
+
+namespace {
+
+// How often a save that failed (full disk) is tried again while the student does not type.
+constexpr int kSaveRetryMs = 3000;
+
+// Saves the edited lesson files, durably; an editor whose file could not be saved keeps its
+// text and says why above it. Returns the failures' messages.
+QStringList saveEditors(const QHash<QString, CodeEditor *> &editors, const QString &workDir)
+{
+    QStringList failures;
+    for (auto it = editors.cbegin(); it != editors.cend(); ++it) {
+        CodeEditor *editor = it.value();
+        if (!editor->isModified())
+            continue;
+        const files::WriteResult w =
+            files::saveFile(QDir(workDir).filePath(it.key()), editor->text().toUtf8());
+        if (w.ok) {
+            editor->setModified(false);
+            editor->setSaveProblem({});
+            continue;
+        }
+        const QString message =
+            LessonPage::tr("%1 was NOT saved (%2). Your text is kept in the editor; SchedLab "
+                           "saves it again as soon as the disk allows.")
+                .arg(it.key(), w.error);
+        editor->setSaveProblem(message);
+        failures << message;
+    }
+    return failures;
+}
+
+} // namespace
 
 LessonPage::LessonPage(QList<Lesson> lessons, QString workDir, QWidget *parent)
     : QWidget(parent)
@@ -42,7 +75,20 @@ LessonPage::LessonPage(QList<Lesson> lessons, QString workDir, QWidget *parent)
     files_->hide(); // until a lesson opens a file
     savePause_.setSingleShot(true);
     savePause_.setInterval(500); // saved after each pause in typing, as exercises are
-    connect(&savePause_, &QTimer::timeout, this, &LessonPage::saveAll);
+    // Saves made while typing never open a dialog: the editor and the status bar say it, and
+    // a failed one is tried again until it succeeds.
+    auto *retry = new QTimer(this);
+    retry->setObjectName(QStringLiteral("saveRetry"));
+    retry->setInterval(kSaveRetryMs);
+    const auto autosave = [this, retry] {
+        savePause_.stop();
+        if (saveEditors(editors_, workDir_).isEmpty())
+            retry->stop();
+        else if (!retry->isActive())
+            retry->start();
+    };
+    connect(&savePause_, &QTimer::timeout, this, autosave);
+    connect(retry, &QTimer::timeout, this, autosave);
     connect(scroll_->verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
         if (!current_.isEmpty() && value >= scroll_->verticalScrollBar()->maximum())
             Q_EMIT lessonRead(current_);
@@ -191,9 +237,9 @@ CodeEditor *LessonPage::openFile(const QString &file, const QString &content)
     if (!QFile::exists(path)) {
         // The student's own version is never overwritten: the lesson only starts it.
         QDir().mkpath(QFileInfo(path).path());
-        QSaveFile out(path);
-        if (!out.open(QIODevice::WriteOnly) || out.write(content.toUtf8()) < 0 || !out.commit()) {
-            Q_EMIT problem(tr("Cannot write %1: %2").arg(path, out.errorString()));
+        const files::WriteResult w = files::saveFile(path, content.toUtf8());
+        if (!w.ok) {
+            Q_EMIT problem(tr("Cannot write %1").arg(w.error));
             return nullptr;
         }
     }
@@ -220,18 +266,14 @@ CodeEditor *LessonPage::openFile(const QString &file, const QString &content)
 
 bool LessonPage::saveAll()
 {
-    for (auto it = editors_.cbegin(); it != editors_.cend(); ++it) {
-        if (!it.value()->isModified())
-            continue;
-        QSaveFile out(QDir(workDir_).filePath(it.key()));
-        if (!out.open(QIODevice::WriteOnly) || out.write(it.value()->text().toUtf8()) < 0 ||
-            !out.commit()) {
-            Q_EMIT problem(tr("Cannot save %1: %2").arg(it.key(), out.errorString()));
-            return false;
-        }
-        it.value()->setModified(false);
-    }
-    return true;
+    savePause_.stop();
+    const QStringList failures = saveEditors(editors_, workDir_);
+    if (failures.isEmpty())
+        return true;
+    if (auto *retry = findChild<QTimer *>(QStringLiteral("saveRetry"), Qt::FindDirectChildrenOnly))
+        retry->start();
+    Q_EMIT problem(failures.join(u'\n'));
+    return false;
 }
 
 } // namespace schedlab::gui

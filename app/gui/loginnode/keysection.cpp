@@ -5,6 +5,7 @@
 
 #include "keyfiles.h"
 #include "newpassphrasedialog.h"
+#include "safefiles.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -16,7 +17,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSaveFile>
 
 namespace schedlab::gui {
 
@@ -191,13 +191,10 @@ bool KeySection::savePublicKeyTo(const QString &path, QString *error)
         *error = tr("%1.pub does not hold a public key.").arg(keyPath());
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write((facts.publicLine + QLatin1Char('\n')).toUtf8()) < 0 || !file.commit()) {
-        *error = tr("%1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    const files::WriteResult w = files::saveFile(path, (facts.publicLine + u'\n').toUtf8());
+    if (!w.ok)
+        *error = w.error;
+    return w.ok;
 }
 
 void KeySection::savePublicKey()

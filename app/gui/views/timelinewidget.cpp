@@ -6,6 +6,8 @@
 #include "timelinepainter.h"
 #include "timelinetext.h"
 
+#include "safefiles.h"
+
 #include <QApplication>
 #include <QBuffer>
 #include <QHelpEvent>
@@ -13,7 +15,6 @@
 #include <QImageWriter>
 #include <QKeyEvent>
 #include <QPainter>
-#include <QSaveFile>
 #include <QScrollBar>
 #include <QSvgGenerator>
 #include <QToolTip>
@@ -33,12 +34,10 @@ constexpr int kExportMaxWidth = 3200;
 
 bool writeFile(const QString &path, const QByteArray &bytes, QString *error)
 {
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
-        return true;
-    if (error)
-        *error = file.errorString();
-    return false;
+    const files::WriteResult w = files::saveFile(path, bytes);
+    if (!w.ok && error)
+        *error = w.error;
+    return w.ok;
 }
 
 } // namespace
