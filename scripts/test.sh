@@ -18,6 +18,9 @@ if [ -z "${XDG_RUNTIME_DIR:-}" ] || [ ! -w "${XDG_RUNTIME_DIR}" ]; then
   export XDG_RUNTIME_DIR
 fi
 jobs=$(nproc)
+# ccache (when installed) shares objects between checkouts: paths below the source tree are
+# hashed relative to it, and the build folder's own path is left out of the hash.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}" CCACHE_NOHASHDIR=true
 
 stage() {
   local name=$1 budget=$2
