@@ -138,8 +138,9 @@ bool useGradebook(const GradeArgs &g, QList<ExerciseResult> &results,
                      "record them):\n",
                      qlonglong(changes.size()));
         for (const GradeChange &c : changes)
-            std::fprintf(stderr, "  %s %s: %s -> %s (%s -> %s): %s\n", qPrintable(c.student),
-                         qPrintable(c.exercise), qPrintable(QString::number(c.oldScore)),
+            std::fprintf(stderr, "  %s %s: %s -> %s (%s -> %s): %s\n",
+                         qPrintable(terminalSafe(c.student)), qPrintable(c.exercise),
+                         qPrintable(QString::number(c.oldScore)),
                          qPrintable(QString::number(c.newScore)), qPrintable(c.oldRubric),
                          qPrintable(c.newRubric), qPrintable(c.reasons.join(QStringLiteral("; "))));
     } else if (!book.save(results, hashes, &error)) {
