@@ -456,6 +456,7 @@ bool readManifests(const QStringList &paths, const NamedFiles &files, const QByt
                    QList<ManifestObject> *objects, QString *error)
 {
     QList<QPair<QString, QByteArray>> sources;
+    QSet<QString> tooLarge;
     for (const QString &path : paths) {
         if (path == QLatin1String("-")) {
             sources << qMakePair(QStringLiteral("STDIN"), stdinData);
@@ -470,6 +471,13 @@ bool readManifests(const QStringList &paths, const NamedFiles &files, const QByt
         const bool folder = answer.first().status == QLatin1String("folder");
         for (qsizetype i = folder ? 1 : 0; i < answer.size(); ++i) {
             const ClientFile &file = answer[i];
+            // Over the client's cap (8 MiB), so over the API server's 3 MiB too: kubectl would
+            // read it and the server refuse it, as below for a large document.
+            if (file.status == QLatin1String("toobig")) {
+                sources << qMakePair(file.name, QByteArray());
+                tooLarge << file.name;
+                continue;
+            }
             if (!file.ok()) {
                 *error = fileError(file);
                 return false;
@@ -478,6 +486,14 @@ bool readManifests(const QStringList &paths, const NamedFiles &files, const QByt
         }
     }
     for (const auto &[source, bytes] : sources) {
+        if (tooLarge.contains(source)) {
+            ManifestObject m;
+            m.object = Value::map();
+            m.object.set(QStringLiteral("__tooLarge"), Value::boolean(true));
+            m.source = source;
+            objects->append(m);
+            continue;
+        }
         const YamlReadResult read = readYamlDocuments(bytes);
         if (!read.ok()) {
             *error = QStringLiteral("error: error parsing %1: error converting YAML to JSON: %2")

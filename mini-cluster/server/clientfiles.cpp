@@ -65,8 +65,8 @@ FileAnswer answerFromEntries(const FileRequest &request,
         const QString name = QFile::decodeName(QByteArray::fromStdString(e.name));
         if (i == 0)
             file.name = request.candidates.isEmpty() ? request.path : name;
-        else
-            file.name = QDir(request.path).filePath(name);
+        else // filepath.Join's names: "./a.yaml" is "a.yaml", as kubectl prints it
+            file.name = QDir::cleanPath(request.path + QLatin1Char('/') + name);
         file.status = QString::fromStdString(e.status);
         file.data = QByteArray::fromStdString(e.data);
         answer << file;

@@ -135,7 +135,7 @@ private Q_SLOTS:
         kubectl.setProcessEnvironment(
             m_engine->stepEnvironment(QStringLiteral("kim"), QStringLiteral("test")));
         kubectl.setWorkingDirectory(m_dir.path());
-        kubectl.start(QStringLiteral("kubectl"), {QStringLiteral("apply"), QStringLiteral("-f"),
+        kubectl.start(m_engine->binDir() + QStringLiteral("/kubectl"), {QStringLiteral("apply"), QStringLiteral("-f"),
                                                   QStringLiteral("tube.yaml")});
         QVERIFY(kubectl.waitForStarted(5000));
         engineStillAnswers();

@@ -835,12 +835,11 @@ void TestCommandServer::fifoDoesNotBlockTheEngine()
     // Nobody ever writes to it: opened for a blocking read, it would wait forever.
     QProcess client;
     client.setProcessEnvironment(baseEnvironment(m_socketPath));
-    QSignalSpy finished(&client, &QProcess::finished);
     client.start(command(QStringLiteral("kubectl")), {QStringLiteral("file"), fifo});
     QVERIFY(client.waitForStarted(5000));
     // Meanwhile another command is answered at once.
     QVERIFY(engineAnswers(m_socketPath));
-    QVERIFY(finished.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(client.state() == QProcess::NotRunning, 10000);
     QCOMPARE(client.exitCode(), 0);
     QCOMPARE(client.readAllStandardOutput(), (fifo + QStringLiteral(" notregular 0\n")).toUtf8());
     QFile::remove(fifo);
