@@ -4,6 +4,7 @@
 // Plain C++ and POSIX with no Qt, so that `squeue` in a loop starts in a few milliseconds.
 #include "../server/clientfiles.h"
 #include "../server/protocol.h"
+#include "../stepd/tasks.h"
 
 #include <cerrno>
 #include <csignal>
@@ -17,6 +18,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <pwd.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -234,29 +236,49 @@ std::string buildRequest(const std::vector<std::string> &args)
     return protocol::frame(protocol::Request, payload);
 }
 
+// The command the engine asked us to run (srun, salloc), while it runs.
+struct Child
+{
+    pid_t pid = -1;
+    // schedlab-stepd --tasks, the supervisor of an srun step: it keeps the step's processes
+    // in, and is told to kill them all through sigqueue (see tasks.h).
+    bool isStep = false;
+};
+
+bool isStepSupervisor(const std::vector<std::string> &argv)
+{
+    return argv.size() > 1 && baseName(argv[0]) == "schedlab-stepd" && argv[1] == "--tasks";
+}
+
 // Runs the command the engine asks for (srun, salloc) as our child, with the engine's
 // variables added to our environment. It keeps our process group, so the terminal's Ctrl-C
 // reaches it directly, as it reaches a task started by the real srun.
-pid_t launchChild(const std::string &payload, int socketFd)
+Child launchChild(const std::string &payload, int socketFd)
 {
     std::vector<std::string> strings;
     if (!protocol::splitStrings(payload, strings) || strings.empty())
-        return -1;
+        return {};
     std::size_t pos = 0;
     const std::size_t envc = std::strtoul(strings[pos++].c_str(), nullptr, 10);
     std::vector<std::string> environment(
         strings.begin() + long(pos), strings.begin() + long(std::min(strings.size(), pos + envc)));
     pos += envc;
     if (pos >= strings.size())
-        return -1;
+        return {};
     const std::size_t argc = std::strtoul(strings[pos++].c_str(), nullptr, 10);
     std::vector<std::string> argv(strings.begin() + long(pos),
                                   strings.begin() + long(std::min(strings.size(), pos + argc)));
     if (argv.empty())
-        return -1;
+        return {};
+    const bool isStep = isStepSupervisor(argv);
+    const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid != 0)
-        return pid;
+        return {pid, isStep && pid > 0};
+    // A step dies with us, whatever kills us (the parent-death signal survives the exec):
+    // its supervisor then kills the whole step.
+    if (isStep && (::prctl(PR_SET_PDEATHSIG, SIGHUP) != 0 || ::getppid() != parent))
+        ::_exit(1);
     ::close(socketFd);
     ::close(g_signalPipe[0]);
     ::close(g_signalPipe[1]);
@@ -291,6 +313,38 @@ std::string answerNeedFile(const std::string &payload, std::size_t &budget)
     return protocol::fileDataPayload(strings[0], entries);
 }
 
+// Passes the engine's signal on. A step's supervisor gets it queued, so that it can tell the
+// engine's signals from the terminal's, and the engine's SIGKILL as the order to kill the
+// whole step.
+void signalChild(const Child &child, int signal)
+{
+    if (child.pid <= 0)
+        return;
+    if (!child.isStep) {
+        ::kill(child.pid, signal);
+        return;
+    }
+    sigval value = {};
+    if (signal == SIGKILL) {
+        signal = SIGUSR1;
+        value.sival_int = kKillStepValue;
+    }
+    ::sigqueue(child.pid, signal, value);
+}
+
+// Kills the step, all of it, and waits until it is gone, so that nothing is left when we
+// exit: the engine is gone, or it is done with the step (a reset).
+void endStep(Child &child)
+{
+    if (child.pid <= 0 || !child.isStep)
+        return;
+    signalChild(child, SIGKILL);
+    int status = 0;
+    while (::waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    child.pid = -1;
+}
+
 struct Outcome
 {
     enum Kind { Exited, LostContact, Malformed } kind = LostContact;
@@ -298,9 +352,18 @@ struct Outcome
     int lastSignal = 0; // the last signal we forwarded, to die the same way if asked to
 };
 
+// True when our standard output is a terminal that has hung up (its window closed): nobody is
+// left to see a step, and no SIGHUP came if srun ran in the background of a shell that exited.
+bool terminalHungUp(const pollfd &fd)
+{
+    return fd.fd >= 0 && (fd.revents & (POLLHUP | POLLERR));
+}
+
 // Sends one Request and relays the engine's answer until its Exit frame. With `capture`, the
-// standard output is collected there instead of written to fd 1.
-Outcome converse(int socketFd, const std::vector<std::string> &args, std::string *capture)
+// standard output is collected there instead of written to fd 1. `child` is what the engine
+// had us launch.
+Outcome relay(int socketFd, const std::vector<std::string> &args, std::string *capture,
+              Child &child)
 {
     Outcome outcome;
     bool socketWritable = writeAll(socketFd, buildRequest(args));
@@ -308,8 +371,9 @@ Outcome converse(int socketFd, const std::vector<std::string> &args, std::string
     bool stdinWanted = false, stdinDone = false;
     std::string buffer;
     std::vector<char> chunk(kChunk);
-    pid_t child = -1;
     std::size_t fileBudget = protocol::kMaxRequestBytes;
+    const bool onTerminal = ::isatty(STDOUT_FILENO) == 1;
+    bool hungUp = false;
 
     auto send = [&](protocol::FrameType type, const std::string &payload) {
         // When the engine has gone, whatever it already sent is still worth reading.
@@ -318,14 +382,23 @@ Outcome converse(int socketFd, const std::vector<std::string> &args, std::string
     };
 
     for (;;) {
-        pollfd fds[3] = {{socketFd, POLLIN, 0}, {g_signalPipe[0], POLLIN, 0}, {-1, POLLIN, 0}};
+        pollfd fds[4] = {{socketFd, POLLIN, 0},
+                         {g_signalPipe[0], POLLIN, 0},
+                         {-1, POLLIN, 0},
+                         {-1, 0, 0}};
         const bool pollStdin = stdinWanted && !stdinDone;
         if (pollStdin)
             fds[2].fd = STDIN_FILENO;
-        if (::poll(fds, pollStdin ? 3 : 2, -1) < 0) {
+        if (child.isStep && child.pid > 0 && onTerminal && !hungUp)
+            fds[3].fd = STDOUT_FILENO;
+        if (::poll(fds, 4, -1) < 0) {
             if (errno == EINTR)
                 continue;
             return outcome;
+        }
+        if (terminalHungUp(fds[3])) {
+            hungUp = true;
+            signalChild(child, SIGKILL);
         }
 
         if (fds[1].revents & POLLIN) {
@@ -335,12 +408,16 @@ Outcome converse(int socketFd, const std::vector<std::string> &args, std::string
                 for (ssize_t i = 0; i < n; ++i) {
                     if (signals[i] == kChildMarker) {
                         int status = 0;
-                        if (child > 0 && ::waitpid(child, &status, WNOHANG) == child) {
-                            child = -1;
+                        if (child.pid > 0 && ::waitpid(child.pid, &status, WNOHANG) == child.pid) {
+                            child.pid = -1;
                             send(protocol::ChildExited, std::to_string(status));
                         }
                         continue;
                     }
+                    // Real srun forces the step's termination when its terminal goes: the
+                    // supervisor kills it all, whether or not the engine still answers.
+                    if (signals[i] == SIGHUP && child.isStep)
+                        signalChild(child, SIGKILL);
                     outcome.lastSignal = signals[i];
                     send(protocol::Signal, std::to_string(signals[i]));
                 }
@@ -403,12 +480,11 @@ Outcome converse(int socketFd, const std::vector<std::string> &args, std::string
                 break;
             case protocol::Launch:
                 child = launchChild(std::string(payload, payloadSize), socketFd);
-                if (child < 0)
+                if (child.pid < 0)
                     send(protocol::ChildExited, std::to_string(127 << 8));
                 break;
             case protocol::SignalChild:
-                if (child > 0)
-                    ::kill(child, std::atoi(std::string(payload, payloadSize).c_str()));
+                signalChild(child, std::atoi(std::string(payload, payloadSize).c_str()));
                 break;
             case protocol::Exit: {
                 const std::string text(payload, payloadSize);
@@ -428,6 +504,16 @@ Outcome converse(int socketFd, const std::vector<std::string> &args, std::string
         }
         buffer.erase(0, pos);
     }
+}
+
+// relay(), and then no step of ours is left running, however the conversation ended (the
+// engine died, or reset the cluster under the step).
+Outcome converse(int socketFd, const std::vector<std::string> &args, std::string *capture)
+{
+    Child child;
+    const Outcome outcome = relay(socketFd, args, capture, child);
+    endStep(child);
+    return outcome;
 }
 
 // Runs one command through the engine and returns the exit status for main().

@@ -124,6 +124,12 @@ void Engine::resetCluster()
         entry.session->finish(1);
     }
     interactive_.clear();
+    // The steps of an salloc (whose shell was just killed) go too, all of their processes.
+    for (const auto &run : std::as_const(stepRuns_)) {
+        run->session->signalChild(SIGKILL);
+        run->session->finish(1);
+    }
+    stepRuns_.clear();
     for (const Sleeper &s : std::as_const(sleepers_list_))
         s.session->finish(0);
     sleepers_list_.clear();

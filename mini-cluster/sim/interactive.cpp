@@ -58,6 +58,15 @@ std::optional<int> srunCount(const QStringList &args, const QString &command, ch
     return value;
 }
 
+// A signal srun itself got while its step runs. Real srun forces the step's termination on
+// SIGTERM and SIGHUP (its terminal closed): the client's supervisor kills every process of the
+// step. Ctrl-C reached the tasks from the terminal already: srun waits for them.
+void forceStepTermination(const CommandSessionPtr &session, int signal)
+{
+    if (signal == SIGTERM || signal == SIGHUP)
+        session->signalChild(SIGKILL);
+}
+
 int exitCodeOf(int raw)
 {
     if (WIFSIGNALED(raw))
@@ -245,6 +254,10 @@ void Engine::runInteractive(const Invocation &inv, CommandSessionPtr session)
         if (it == self->interactive_.end())
             return;
         const Job *j = self->controller_->job(id);
+        if (j && j->state == JobState::Running && it->tool == QLatin1String("srun")) {
+            forceStepTermination(it->session, signal);
+            return;
+        }
         if (j && j->state == JobState::Pending) {
             // Ctrl-C while waiting: the allocation request is withdrawn.
             CommandSessionPtr s = it->session;
@@ -346,6 +359,7 @@ void Engine::runStepInAllocation(const Invocation &inv, CommandSessionPtr sessio
     run->stepId = stepId;
     run->session = session;
     stepRuns_ << run;
+    session->onSignal = [session](int signal) { forceStepTermination(session, signal); };
     auto done = [self, id, stepId, session, run](int worst) {
         if (!self)
             return;

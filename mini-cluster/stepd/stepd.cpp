@@ -22,14 +22,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <map>
 #include <string>
 #include <vector>
 
 #include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -103,75 +101,6 @@ Options parseOptions(int argc, char **argv)
     return options;
 }
 
-// The ppid of every process, from /proc/<pid>/stat. A process that vanishes meanwhile is
-// simply missing, which is what we want.
-std::multimap<pid_t, pid_t> processTree()
-{
-    std::multimap<pid_t, pid_t> children;
-    DIR *proc = ::opendir("/proc");
-    if (!proc)
-        return children;
-    while (const dirent *entry = ::readdir(proc)) {
-        char *end = nullptr;
-        const long pid = std::strtol(entry->d_name, &end, 10);
-        if (*end != '\0' || pid <= 0)
-            continue;
-        const std::string path = std::string("/proc/") + entry->d_name + "/stat";
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-            continue;
-        char buffer[1024];
-        const ssize_t n = ::read(fd, buffer, sizeof(buffer) - 1);
-        ::close(fd);
-        if (n <= 0)
-            continue;
-        buffer[n] = '\0';
-        // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split at the
-        // last ')'.
-        const char *close = std::strrchr(buffer, ')');
-        if (!close)
-            continue;
-        char state = 0;
-        int ppid = 0;
-        if (std::sscanf(close + 1, " %c %d", &state, &ppid) != 2)
-            continue;
-        children.emplace(static_cast<pid_t>(ppid), static_cast<pid_t>(pid));
-    }
-    ::closedir(proc);
-    return children;
-}
-
-// Every process below us. Orphans are reparented to us (we are a subreaper), so a double fork
-// or a setsid does not take anything out of this tree.
-std::vector<pid_t> descendants()
-{
-    const auto tree = processTree();
-    std::vector<pid_t> found;
-    std::vector<pid_t> pending = {::getpid()};
-    while (!pending.empty()) {
-        const pid_t parent = pending.back();
-        pending.pop_back();
-        const auto [begin, end] = tree.equal_range(parent);
-        for (auto it = begin; it != end; ++it) {
-            found.push_back(it->second);
-            pending.push_back(it->second);
-        }
-    }
-    return found;
-}
-
-void signalDescendants(int signal)
-{
-    for (pid_t pid : descendants()) {
-        ::kill(pid, signal);
-        // A stopped process acts on SIGTERM only once continued. SIGCONT goes second so that
-        // the SIGTERM is already pending when it wakes: the other way round, it could run on
-        // (and even exit normally) between the two kills.
-        if (signal == SIGTERM)
-            ::kill(pid, SIGCONT);
-    }
-}
-
 // Reaps whatever has exited; records the main child's status. False once nothing is left.
 bool reapChildren(pid_t mainChild, int &mainStatus, bool &mainExited)
 {
@@ -188,26 +117,6 @@ bool reapChildren(pid_t mainChild, int &mainStatus, bool &mainExited)
         if (pid < 0 && errno == EINTR)
             continue;
         return pid == 0; // 0: children remain; -1 (ECHILD): none left
-    }
-}
-
-// SIGKILLs and reaps every descendant, again and again, until none is left: a process may
-// fork between our scan of /proc and our kill, and its child comes back to us. No child left
-// means no descendant left (an orphan is reparented to us, the subreaper, before its parent
-// can be reaped), so the common case, a payload that started nothing else, costs no scan.
-void killEverything(int signalFd, pid_t mainChild, int &mainStatus, bool &mainExited)
-{
-    for (;;) {
-        if (!reapChildren(mainChild, mainStatus, mainExited))
-            return;
-        signalDescendants(SIGKILL);
-        if (!reapChildren(mainChild, mainStatus, mainExited))
-            return;
-        pollfd fd = {signalFd, POLLIN, 0};
-        ::poll(&fd, 1, 20);
-        signalfd_siginfo info;
-        while (::read(signalFd, &info, sizeof(info)) == sizeof(info)) {
-        }
     }
 }
 
@@ -282,9 +191,7 @@ int main(int argc, char **argv)
     }
     ::signal(SIGPIPE, SIG_IGN);
 
-    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
-    ::prctl(PR_SET_PDEATHSIG, SIGHUP);
-    if (::getppid() != engine)
+    if (!becomeSubreaper(engine))
         return 1;
 
     if (options.makeCwd && ::mkdir(options.cwd.c_str(), 0755) != 0 && errno == ENOENT)
@@ -401,7 +308,7 @@ int main(int argc, char **argv)
             }
         }
         if (engineGone) {
-            killEverything(signalFd, child, mainStatus, mainExited);
+            killEverything(signalFd, [&] { return reapChildren(child, mainStatus, mainExited); });
             return 0;
         }
         reapChildren(child, mainStatus, mainExited);
@@ -410,7 +317,7 @@ int main(int argc, char **argv)
     }
 
     // The step ends with its main program: nothing it started may outlive it.
-    killEverything(signalFd, child, mainStatus, mainExited);
+    killEverything(signalFd, [&] { return reapChildren(child, mainStatus, mainExited); });
     say("exit " + std::to_string(mainStatus));
     return 0;
 }

@@ -1,3 +1,4 @@
+// schedlab-stepd's tasks mode: the tasks of one srun step, run at once and kept contained.
 #include "tasks.h"
 
 #include "payload.h"
@@ -28,6 +29,9 @@ struct Task
     int outFd = -1, errFd = -1; // read ends of its pipes; -1 for task 0 or once closed
     std::string heldOut, heldErr;
 };
+
+constexpr int kHandledSignals[] = {SIGCHLD, SIGTERM, SIGUSR1, SIGUSR2,
+                                   SIGHUP,  SIGINT,  SIGQUIT, SIGALRM};
 
 struct TasksOptions
 {
@@ -315,38 +319,67 @@ int worstStatus(const std::vector<Task> &tasks)
     return worst;
 }
 
-// Reaps the tasks that ended; returns how many did.
-std::size_t reapTasks(TasksOptions &options, OutputGate &gate, std::size_t left)
+// Reaps whatever has exited: a task, or an orphan of the step that came back to us. False once
+// no child is left. A task that ends before the last one tells the engine, when `notify`.
+bool reapChildren(TasksOptions &options, OutputGate &gate, std::size_t &left, bool notify)
 {
-    std::size_t reaped = 0;
-    int status = 0;
-    pid_t pid;
-    while ((pid = ::waitpid(-1, &status, WNOHANG)) > 0) {
+    for (;;) {
+        int status = 0;
+        const pid_t pid = ::waitpid(-1, &status, WNOHANG);
+        if (pid < 0 && errno == EINTR)
+            continue;
+        if (pid <= 0)
+            return pid == 0; // 0: children remain; -1 (ECHILD): none left
         for (std::size_t i = 0; i < options.tasks.size(); ++i) {
             Task &task = options.tasks[i];
             if (task.pid != pid || task.done)
                 continue;
             task.done = true;
             task.status = status;
-            ++reaped;
+            --left;
             gate.ended(i);
-            if (left - reaped > 0) // the last one ends with the step itself
+            if (notify && left > 0) // the last one ends with the step itself
                 notifyTaskEnd(options, i);
         }
     }
-    return reaped;
 }
 
-void handleSignals(int signalFd, const std::vector<Task> &tasks)
+// Acts on the signals received; true when the whole step is to be killed now.
+bool handleSignals(int signalFd, const std::vector<Task> &tasks)
 {
+    bool killAll = false;
     signalfd_siginfo info;
     while (::read(signalFd, &info, sizeof(info)) == sizeof(info)) {
         const int sig = static_cast<int>(info.ssi_signo);
-        if (sig == SIGTERM || sig == SIGINT || sig == SIGHUP || sig == SIGQUIT)
+        const bool queued = info.ssi_code == SI_QUEUE;
+        if (sig == SIGCHLD)
+            continue; // reaped by the caller
+        if (sig == SIGUSR1 && queued && info.ssi_int == kKillStepValue)
+            killAll = true;
+        else if (sig == SIGHUP && !queued)
+            killAll = true;
+        else if (sig == SIGTERM)
+            signalDescendants(SIGTERM);
+        else
             signalTasks(tasks, sig);
-        else if (sig == SIGUSR1)
-            signalTasks(tasks, SIGKILL);
     }
+    return killAll;
+}
+
+// Every signal we act on goes through a signalfd, back to its default action first: one the
+// shell left ignored (`trap '' HUP` before srun) would be dropped before the signalfd sees it.
+int takeSignals()
+{
+    sigset_t handled;
+    sigemptyset(&handled);
+    for (int sig : kHandledSignals)
+        sigaddset(&handled, sig);
+    ::sigprocmask(SIG_BLOCK, &handled, nullptr);
+    for (int sig : kHandledSignals)
+        ::signal(sig, SIG_DFL);
+    // A reader that went away (`srun ... | head -1`) must not kill us before the step is over.
+    ::signal(SIGPIPE, SIG_IGN);
+    return ::signalfd(-1, &handled, SFD_CLOEXEC | SFD_NONBLOCK);
 }
 
 // Ends this process as the worst task did.
@@ -367,23 +400,23 @@ int endAsWorst(const std::vector<Task> &tasks)
 
 int runTasks(int argc, char **argv)
 {
+    // Taken first thing: if the client dies before PR_SET_PDEATHSIG is set, our parent changes.
+    const pid_t client = ::getppid();
     TasksOptions options = parseTasksOptions(argc, argv);
-    sigset_t handled;
-    sigemptyset(&handled);
-    for (int sig : {SIGCHLD, SIGTERM, SIGUSR1, SIGHUP, SIGINT, SIGQUIT})
-        sigaddset(&handled, sig);
-    ::sigprocmask(SIG_BLOCK, &handled, nullptr);
-    const int signalFd = ::signalfd(-1, &handled, SFD_CLOEXEC | SFD_NONBLOCK);
+    const int signalFd = takeSignals();
     if (signalFd < 0) {
         std::perror("schedlab-stepd: signalfd");
         return 1;
     }
+    if (!becomeSubreaper(client))
+        return 1;
     const bool shared = sameOutputs();
     for (std::size_t i = 0; i < options.tasks.size(); ++i)
         options.tasks[i].pid = startTask(options, i, options.tasks[i], shared);
     OutputGate gate(options.tasks);
     std::size_t left = options.tasks.size();
-    while (left > 0) {
+    bool killAll = false;
+    while (left > 0 && !killAll) {
         std::vector<pollfd> fds{{signalFd, POLLIN, 0}};
         std::vector<OutputGate::Source> sources;
         gate.collect(fds, sources);
@@ -397,9 +430,11 @@ int runTasks(int argc, char **argv)
             if (fd >= 0)
                 gate.readFrom(sources[k - 1].task, fd, sources[k - 1].isErr);
         }
-        handleSignals(signalFd, options.tasks);
-        left -= reapTasks(options, gate, left);
+        killAll = handleSignals(signalFd, options.tasks);
+        reapChildren(options, gate, left, true);
     }
+    // The step ends with its tasks: nothing they started may outlive it.
+    killEverything(signalFd, [&] { return reapChildren(options, gate, left, false); });
     reportFailures(options.tasks);
     return endAsWorst(options.tasks);
 }

@@ -1,11 +1,14 @@
 // Tests of schedlab-stepd, the job step supervisor, with real payloads and real signals.
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUuid>
+
+#include "stepd/tasks.h"
 
 #include <csignal>
 #include <fcntl.h>
@@ -97,8 +100,15 @@ private Q_SLOTS:
     void engineDeathKillsTheJob();
     void usageError();
 
+    void tasksEscapeesDieWithTheStep();
+    void tasksKillOrderKillsTheWholeStep();
+    void tasksPlainSignalsGoToTheTasks();
+    void tasksDieWithTheirClient();
+
 private:
     QProcessEnvironment environment() const;
+    // Starts stepd --tasks with one task running `script` in bash; true once it wrote `ready`.
+    bool startTasks(QProcess &process, const QString &script);
     // Starts stepd; true once its "pid N" line arrived.
     bool startStep(QProcess &process, const QStringList &options, const QStringList &command);
     QStringList runStep(const QStringList &options, const QStringList &command,
@@ -462,6 +472,109 @@ void TestStepd::usageError()
     QCOMPARE(process.exitCode(), 2);
     QVERIFY(process.readAllStandardOutput().isEmpty());
     QVERIFY(process.readAllStandardError().contains("usage"));
+}
+
+bool TestStepd::startTasks(QProcess &process, const QString &script)
+{
+    process.setProcessEnvironment(environment());
+    process.setWorkingDirectory(m_dir->path());
+    process.start(kStepd, {QStringLiteral("--tasks"), QStringLiteral("--task"),
+                           QStringLiteral("n1:0:0"), QStringLiteral("--"), QStringLiteral("/bin/bash"),
+                           QStringLiteral("-c"), script});
+    if (!process.waitForStarted(5000))
+        return false;
+    QElapsedTimer timer;
+    timer.start();
+    while (!QFile::exists(m_dir->filePath(QStringLiteral("ready")))) {
+        if (timer.hasExpired(10000))
+            return false;
+        QTest::qWait(10);
+    }
+    return true;
+}
+
+// The processes a task leaves (a new session, a double fork, a plain background job) end with
+// the step, as on a node, where slurmstepd kills what is left of the step.
+void TestStepd::tasksEscapeesDieWithTheStep()
+{
+    QProcess stepd;
+    QVERIFY(startTasks(stepd, QStringLiteral("setsid /bin/sleep 1000 &\n"
+                                             "( /bin/sleep 1000 & )\n"
+                                             "/bin/sleep 1000 &\n"
+                                             "echo > ready\n")));
+    QVERIFY(stepd.waitForFinished(10000));
+    QCOMPARE(stepd.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(stepd.exitCode(), 0);
+    QCOMPARE(processesWithMarker(m_marker), QList<qint64>());
+}
+
+// The client's order (the engine's SIGKILL, queued as SIGUSR1) reaches every process of the
+// step, those that ignore SIGTERM included; SIGTERM before it reaches them all too.
+void TestStepd::tasksKillOrderKillsTheWholeStep()
+{
+    QProcess stepd;
+    QVERIFY(startTasks(stepd, QStringLiteral("trap 'echo TERM >> term.log' TERM\n"
+                                             "setsid bash -c \"trap '' TERM; /bin/sleep 1000\" &\n"
+                                             "( ( trap '' TERM; /bin/sleep 1000 ) & )\n"
+                                             "( trap '' TERM; exec /bin/sleep 1000 ) &\n"
+                                             "echo > ready\n"
+                                             "while :; do wait; done\n")));
+    ::kill(pid_t(stepd.processId()), SIGTERM);
+    QTRY_COMPARE(readFile(m_dir->filePath(QStringLiteral("term.log"))), QByteArray("TERM\n"));
+    QCOMPARE(stepd.state(), QProcess::Running);
+    QVERIFY(processesWithMarker(m_marker).size() >= 5); // stepd, bash, and the three sleepers
+
+    sigval value = {};
+    value.sival_int = kKillStepValue;
+    QCOMPARE(::sigqueue(pid_t(stepd.processId()), SIGUSR1, value), 0);
+    QVERIFY(stepd.waitForFinished(10000));
+    // stepd ends as its worst task did, and srun's line says how.
+    QCOMPARE(stepd.exitStatus(), QProcess::CrashExit);
+    QCOMPARE(stepd.exitCode(), SIGKILL);
+    QCOMPARE(stepd.readAllStandardError(), QByteArray("srun: error: n1: task 0: Killed\n"));
+    QCOMPARE(processesWithMarker(m_marker), QList<qint64>());
+}
+
+// `scancel -s USR1` (a plain SIGUSR1, or one the client queues) is the job's to handle, and a
+// queued SIGHUP (`scancel -s HUP`) too: neither kills the step.
+void TestStepd::tasksPlainSignalsGoToTheTasks()
+{
+    QProcess stepd;
+    QVERIFY(startTasks(stepd, QStringLiteral("trap 'echo USR1 >> got' USR1\n"
+                                             "trap 'echo HUP >> got' HUP\n"
+                                             "echo > ready\n"
+                                             "while [ \"$(cat got 2>/dev/null | wc -l)\" -lt 3 ]; do "
+                                             "/bin/sleep 0.01; done\n")));
+    ::kill(pid_t(stepd.processId()), SIGUSR1);
+    QTRY_COMPARE(readFile(m_dir->filePath(QStringLiteral("got"))), QByteArray("USR1\n"));
+    const sigval value = {};
+    QCOMPARE(::sigqueue(pid_t(stepd.processId()), SIGUSR1, value), 0);
+    QTRY_COMPARE(readFile(m_dir->filePath(QStringLiteral("got"))), QByteArray("USR1\nUSR1\n"));
+    QCOMPARE(::sigqueue(pid_t(stepd.processId()), SIGHUP, value), 0);
+    QVERIFY(stepd.waitForFinished(10000));
+    QCOMPARE(readFile(m_dir->filePath(QStringLiteral("got"))), QByteArray("USR1\nUSR1\nHUP\n"));
+    QCOMPARE(stepd.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(stepd.exitCode(), 0);
+}
+
+// The client behind srun killed outright: the step goes with it (parent-death signal).
+void TestStepd::tasksDieWithTheirClient()
+{
+    const QString client =
+        QStringLiteral("'%1' --tasks --task n1:0:0 -- /bin/bash -c "
+                       "\"trap '' TERM HUP; setsid /bin/sleep 1000 & echo > ready; wait\" &\n"
+                       "wait\n")
+            .arg(kStepd);
+    QProcess shell;
+    shell.setProcessEnvironment(environment());
+    shell.setWorkingDirectory(m_dir->path());
+    shell.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), client});
+    QVERIFY(shell.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(m_dir->filePath(QStringLiteral("ready"))), 10000);
+    QVERIFY(processesWithMarker(m_marker).size() >= 4); // shell, stepd, bash, sleep
+    shell.kill();
+    QVERIFY(shell.waitForFinished(5000));
+    QTRY_COMPARE_WITH_TIMEOUT(processesWithMarker(m_marker), QList<qint64>(), 10000);
 }
 
 QTEST_GUILESS_MAIN(TestStepd)
