@@ -77,7 +77,8 @@ private Q_SLOTS:
         QTest::newRow("self alias as concepts")
             << "concepts: &c {x: {patterns: *c}}\n" + kHeader << "rubric.yaml:1: alias *c";
         QTest::newRow("bad conversion")
-            << "exercise: ex9\nversion: [1]\ncriteria: []\n" << "rubric.yaml:2: bad conversion";
+            << QByteArray("exercise: ex9\nversion: [1]\ncriteria: []\n")
+            << "rubric.yaml:2: bad conversion";
     }
 
     void rubrics()
