@@ -1,7 +1,9 @@
 // The checker table and the per-submission context.
 #include "checkers.h"
 
-#include <QFile>
+#include "safefiles.h"
+#include "yamlload.h"
+
 #include <QFileInfo>
 
 namespace schedlab::grader {
@@ -51,10 +53,11 @@ QStringList conceptReferences(const Criterion &c)
 } // namespace
 
 CheckContext::CheckContext(const Rubric &rubric, const ExerciseSubmission &submission,
-                           bool onStudentMachine)
+                           bool onStudentMachine, QString variantOf)
     : rubric_(rubric)
     , submission_(submission)
     , onStudentMachine_(onStudentMachine)
+    , variantOf_(std::move(variantOf))
 {}
 
 const TextMatcher &CheckContext::matcher(const QString &name)
@@ -69,25 +72,54 @@ const Exercise2Facts &CheckContext::scenarioFacts()
 {
     if (facts_)
         return *facts_;
-    // The variant the student was given travels in their folder; without it, the base.
-    QString path = submission_.dir + QStringLiteral("/exercice2.yaml");
-    if (submission_.dir.isEmpty() || !QFileInfo::exists(path))
-        path = QFileInfo(rubric_.path).absolutePath() + u'/' + rubric_.scenario;
-    QFile file(path);
-    QString error;
-    std::optional<Scenario> scenario;
-    if (file.open(QIODevice::ReadOnly))
-        scenario = readScenario(file.readAll(), path, &error);
-    else
-        error = QStringLiteral("%1: %2").arg(path, file.errorString());
-    if (scenario) {
-        facts_ = simulateExercise2(*scenario);
-        scenarioStart_ = scenario->start;
+    // The rubric's folder is the instructor's: the base scenario comes from there.
+    const QString path = QFileInfo(rubric_.path).absolutePath() + u'/' + rubric_.scenario;
+    const files::ReadResult read = files::readFile(path, YamlLimits{}.maxBytes);
+    QString error = read.error;
+    if (read.ok())
+        scenario_ = readScenario(read.bytes, path, &error);
+    if (scenario_ && !variantOf_.isEmpty()) {
+        // Drawn by the grader from the student's id, as the student's own copy was.
+        if (auto variant = exercise2Variant(*scenario_, variantSeed(variantOf_)))
+            scenario_ = std::move(variant);
+    }
+    if (scenario_) {
+        facts_ = simulateExercise2(*scenario_);
+        scenarioStart_ = scenario_->start;
     } else {
         facts_ = Exercise2Facts{};
         facts_->error = error;
     }
     return *facts_;
+}
+
+QString CheckContext::scenarioNote()
+{
+    if (note_)
+        return *note_;
+    note_ = QString();
+    if (rubric_.scenario.isEmpty() || submission_.dir.isEmpty())
+        return *note_;
+    scenarioFacts();
+    const QString name = QStringLiteral("exercice2.yaml");
+    // A student's folder: never through a link, never a FIFO, never a huge file.
+    const files::ReadResult read = files::readBelow(submission_.dir, name, YamlLimits{}.maxBytes);
+    if (read.status == files::ReadStatus::Missing || !scenario_)
+        return *note_;
+    QString error;
+    const std::optional<Scenario> theirs =
+        read.ok() ? readScenario(read.bytes, name, &error) : std::nullopt;
+    if (theirs && scenarioToYaml(*theirs) == scenarioToYaml(*scenario_))
+        return *note_;
+    note_ = variantOf_.isEmpty()
+                ? QStringLiteral("(Le fichier exercice2.yaml du dossier n'est pas le scénario de "
+                                 "l'exercice : il n'a pas été utilisé, la correction suit le "
+                                 "scénario de l'énoncé commun.)")
+                : QStringLiteral("(Le fichier exercice2.yaml du dossier n'est pas la variante "
+                                 "de l'étudiant : il n'a pas été utilisé, la correction suit la "
+                                 "variante tirée pour %1.)")
+                      .arg(variantOf_);
+    return *note_;
 }
 
 QHash<QString, QString> CheckContext::parameters()

@@ -28,8 +28,10 @@ struct CheckOutcome
 class CheckContext
 {
 public:
+    // `variantOf`: the student whose variant of the rubric's scenario is graded against
+    // (GradeOptions::variantOf); empty for the scenario itself.
     CheckContext(const Rubric &rubric, const ExerciseSubmission &submission,
-                 bool onStudentMachine = false);
+                 bool onStudentMachine = false, QString variantOf = QString());
     // The student's own machine: files an answer names may be read there (see GradeOptions).
     bool onStudentMachine() const { return onStudentMachine_; }
     const Rubric &rubric() const { return rubric_; }
@@ -37,9 +39,13 @@ public:
     const SubmittedFile &file(const QString &name) const { return submission_.file(name); }
     // The tokens of a file's text, matched against concepts (built once per file).
     const TextMatcher &matcher(const QString &name);
-    // The situation of an exercise with a scenario (exercise 2): the student's variant
-    // (ex2/exercice2.yaml in their folder) or the rubric's base scenario, simulated once.
+    // The situation of an exercise with a scenario (exercise 2), simulated once: the
+    // rubric's scenario, or the variant of it the grader draws for `variantOf`. Never the
+    // exercice2.yaml of the student's folder, which anyone can edit.
     const Exercise2Facts &scenarioFacts();
+    // French, for the feedback: the folder's exercice2.yaml is not the scenario graded
+    // against (it was read only to say so); empty when it is, or when there is none.
+    QString scenarioNote();
     // Values the feedback may name ({cancelled}, {starts}, ...): the scenario's.
     QHash<QString, QString> parameters();
 
@@ -48,8 +54,11 @@ private:
     const ExerciseSubmission &submission_;
     QHash<QString, std::shared_ptr<TextMatcher>> matchers_;
     bool onStudentMachine_ = false;
+    QString variantOf_;
     std::optional<Exercise2Facts> facts_;
+    std::optional<Scenario> scenario_; // the one graded against
     qint64 scenarioStart_ = 0;
+    std::optional<QString> note_;
 };
 
 using Checker = std::function<CheckOutcome(const Criterion &, CheckContext &)>;

@@ -1,6 +1,8 @@
 // Reading labelled answers and tallying the grader's agreement with them.
 #include "evaluation.h"
 
+#include "yamlload.h"
+
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -24,8 +26,13 @@ QList<LabelledCase> readLabelledCases(const QString &dir, QString *error)
     for (const QString &name :
          QDir(dir).entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name)) {
         const QString path = dir + u'/' + name;
+        const YamlLoad load = loadYamlFile(path);
+        if (!load.ok()) {
+            *error = load.error;
+            return {};
+        }
         try {
-            const YAML::Node root = YAML::LoadFile(path.toStdString());
+            const YAML::Node &root = load.root;
             const QString exercise = QString::fromStdString(root["exercise"].as<std::string>());
             for (const YAML::Node &n : root["cases"]) {
                 const auto field = [&](const char *key) {
@@ -35,7 +42,7 @@ QList<LabelledCase> readLabelledCases(const QString &dir, QString *error)
                                       field("label"), field("kind"),      field("text")};
             }
         } catch (const YAML::Exception &e) {
-            *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(e.what()));
+            *error = yamlErrorMessage(e, path);
             return {};
         }
     }

@@ -60,13 +60,16 @@ ExerciseResult gradeExercise(const Rubric &rubric, const ExerciseSubmission &sub
     result.exercise = rubric.exercise;
     result.rubricTag = rubric.tag();
     result.max = rubric.maxPoints();
-    CheckContext ctx(rubric, submission, options.onStudentMachine);
+    CheckContext ctx(rubric, submission, options.onStudentMachine, options.variantOf);
     for (const Criterion &c : rubric.criteria) {
         CriterionResult r = judge(c, rubric, ctx);
         // e.g. a private key handed in: the whole exercise fails
         r.voidsExercise = !r.passed && c.params.value(QStringLiteral("fails_exercise")).toBool();
         result.criteria << r;
     }
+    // A scenario in the folder that is not the one graded against: said, never used.
+    if (const QString note = ctx.scenarioNote(); !note.isEmpty() && !result.criteria.isEmpty())
+        result.criteria.first().feedback += u' ' + note;
     result.recomputeScore();
     return result;
 }
@@ -91,7 +94,10 @@ ExerciseResult gradeStudentExercise(const StudentFolder &student, const Rubric &
     }
     const ExerciseSubmission submission = readStudentExercise(student, rubric);
     *hash = submissionHash(submission);
-    return gradeExercise(rubric, submission);
+    GradeOptions options;
+    if (rubric.studentVariants)
+        options.variantOf = student.id;
+    return gradeExercise(rubric, submission, options);
 }
 
 const Rubric *RubricSet::find(const QString &exercise) const

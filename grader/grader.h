@@ -14,6 +14,9 @@ struct GradeOptions
     // name, such as exercise 4's public key, may be read where they are. Never for a class:
     // "~/.ssh/..." would be the instructor's.
     bool onStudentMachine = false;
+    // Whose variant of the rubric's scenario (exercise 2) the answers are checked against,
+    // drawn as grader::exercise2Variant draws it; empty: the rubric's scenario itself.
+    QString variantOf;
 };
 
 ExerciseResult gradeExercise(const Rubric &rubric, const ExerciseSubmission &submission,

@@ -1,7 +1,9 @@
 // Reading rubric YAML with yaml-cpp, with errors that name the file and line.
 #include "rubric.h"
 
-#include <QFile>
+#include "safefiles.h"
+#include "yamlload.h"
+
 #include <QSet>
 
 #include <yaml-cpp/yaml.h>
@@ -157,6 +159,8 @@ Rubric rubricFromNode(const YAML::Node &root, const QString &path)
     r.files = stringList(root["files"], "files");
     if (root["scenario"])
         r.scenario = str(root["scenario"]);
+    if (root["student_variants"])
+        r.studentVariants = root["student_variants"].as<bool>();
     if (root["review_below"])
         r.reviewBelow = root["review_below"].as<double>();
     if (const YAML::Node minutes = root["exam_duration_minutes"]) {
@@ -208,25 +212,29 @@ const Criterion *Rubric::criterion(const QString &id) const
 RubricLoad parseRubric(const QByteArray &yaml, const QString &path)
 {
     RubricLoad load;
+    // Rubrics are shared between colleagues: the guarded loader refuses what would make
+    // the conversion below recurse without end (an alias inside itself) or explode.
+    const YamlLoad yamlLoad = loadYaml(yaml, path);
+    if (!yamlLoad.ok()) {
+        load.error = yamlLoad.error;
+        return load;
+    }
     try {
-        load.rubric = rubricFromNode(YAML::Load(yaml.toStdString()), path);
+        load.rubric = rubricFromNode(yamlLoad.root, path);
     } catch (const RubricError &e) {
         load.error = QStringLiteral("%1:%2: %3").arg(path).arg(e.line).arg(e.message);
     } catch (const YAML::Exception &e) {
-        load.error = QStringLiteral("%1:%2: %3")
-                         .arg(path)
-                         .arg(e.mark.line + 1)
-                         .arg(QString::fromStdString(e.msg));
+        load.error = yamlErrorMessage(e, path);
     }
     return load;
 }
 
 RubricLoad loadRubric(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return RubricLoad{std::nullopt, QStringLiteral("%1: %2").arg(path, file.errorString())};
-    return parseRubric(file.readAll(), path);
+    const files::ReadResult read = files::readFile(path, YamlLimits{}.maxBytes);
+    if (!read.ok())
+        return RubricLoad{std::nullopt, read.error};
+    return parseRubric(read.bytes, path);
 }
 
 Concept conceptFrom(const QVariant &spec, const Rubric &rubric)

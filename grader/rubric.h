@@ -37,6 +37,10 @@ struct Rubric
     QHash<QString, Concept> concepts; // shared by name between criteria
     QString path;                     // the file it was read from
     QString scenario; // the exercise's scenario, relative to the rubric (exercise 2)
+    // Each student is graded against their own variant of the scenario, drawn from their
+    // id (student_variants: true, or `schedlab-cli grade --variants`); otherwise everyone
+    // against the scenario itself. Never the scenario a student's folder holds.
+    bool studentVariants = false;
     // Low-confidence results go to review below this (set from bench/grading's figures).
     double reviewBelow = 0.75;
     // An exam's time allowed, in minutes (exam_duration_minutes); 0 when the rubric does not

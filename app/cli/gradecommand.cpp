@@ -24,12 +24,13 @@ struct GradeArgs
     QString rubricsDir;
     QString dbPath;
     bool save = false;
+    bool variants = false; // exercise 2 graded against each student's own variant
     QStringList paths;
 };
 
 const char kUsage[] =
     "Usage: schedlab-cli grade [--exercise ID|all] [--format json|csv|md] [--out DIR]\n"
-    "                          [--rubrics DIR] [--db FILE [--save]] PATH...\n"
+    "                          [--rubrics DIR] [--db FILE [--save]] [--variants] PATH...\n"
     "PATH is one student's folder or a class folder (one sub-folder per student).\n"
     "  --exercise ID   ex1, ex2, ex3, ex4, solo, groupe, examen, or all (default)\n"
     "  --format F      json (default), csv or md, on standard output\n"
@@ -40,6 +41,11 @@ const char kUsage[] =
     "                  instructor's overrides applied; when stored grades would\n"
     "                  change (a new rubric), the changes are listed and nothing is\n"
     "                  saved unless --save is given\n"
+    "  --variants      grade exercise 2 against each student's own variant of its\n"
+    "                  scenario, drawn from the student folder's name as\n"
+    "                  `schedlab-cli variant` draws it (default: the rubric's\n"
+    "                  scenario for everyone, unless the rubric says\n"
+    "                  student_variants: true); a scenario in the folder is never used\n"
     "Exit status: 0 when every submission was graded, 1 when some could not be read,\n"
     "2 for a usage error.\n";
 
@@ -61,6 +67,10 @@ std::optional<GradeArgs> parseArgs(const QStringList &args, QString *problem)
                                            QStringLiteral("--db")};
         if (a == QLatin1String("--save")) {
             g.save = true;
+            continue;
+        }
+        if (a == QLatin1String("--variants")) {
+            g.variants = true;
             continue;
         }
         if (withValue.contains(a)) {
@@ -184,8 +194,10 @@ int gradeCommand(const QStringList &args)
     const auto g = parseArgs(args, &problem);
     if (!g)
         return gradeUsage(problem);
-    const RubricSet set =
-        loadRubrics(g->rubricsDir.isEmpty() ? defaultExercisesDir() : g->rubricsDir);
+    RubricSet set = loadRubrics(g->rubricsDir.isEmpty() ? defaultExercisesDir() : g->rubricsDir);
+    if (g->variants)
+        for (Rubric &rubric : set.rubrics)
+            rubric.studentVariants = true;
     if (!set.error.isEmpty()) {
         std::fprintf(stderr, "schedlab-cli grade: %s\n", qPrintable(set.error));
         return 2;

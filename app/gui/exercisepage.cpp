@@ -241,7 +241,10 @@ void ExercisePage::grade()
         return;
     const grader::ExerciseSubmission submission = grader::readExercise(
         QStringLiteral("moi"), rubric_, workspace_->exerciseDir(rubric_.exercise));
-    result_ = grader::gradeExercise(rubric_, submission, grader::GradeOptions{true});
+    // The variant this workspace was given is drawn again from the student's id, never
+    // taken from the folder.
+    result_ = grader::gradeExercise(rubric_, submission,
+                                    grader::GradeOptions{true, Workspace::studentId()});
     showResult();
     if (replay_)
         replay_->setEnabled(true);

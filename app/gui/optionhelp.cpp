@@ -1,6 +1,8 @@
 // The hover help, read once from the embedded help/options.yaml.
 #include "optionhelp.h"
 
+#include "yamlload.h"
+
 #include <QFile>
 #include <QHash>
 
@@ -15,19 +17,39 @@ struct Help
     QHash<QString, QString> sbatch, job;
 };
 
+// The help of a YAML text; empty with `error` set when it cannot be read.
+Help parseHelp(const QByteArray &yaml, const QString &name, QString *error)
+{
+    // Embedded, but read like any YAML: a broken edit gives no help, never a crash.
+    const YamlLoad load = loadYaml(yaml, name);
+    if (!load.ok()) {
+        *error = load.error;
+        return {};
+    }
+    Help h;
+    try {
+        for (const auto &[section, into] :
+             {std::pair("sbatch", &h.sbatch), std::pair("job", &h.job)})
+            for (const auto &entry : load.root[section])
+                into->insert(QString::fromStdString(entry.first.as<std::string>()),
+                             QString::fromStdString(entry.second.as<std::string>()));
+    } catch (const YAML::Exception &e) {
+        *error = yamlErrorMessage(e, name);
+        return {};
+    }
+    return h;
+}
+
 const Help &help()
 {
     static const Help loaded = [] {
-        Help h;
         QFile f(QStringLiteral(":/help/options.yaml"));
         if (!f.open(QIODevice::ReadOnly))
-            return h;
-        const YAML::Node root = YAML::Load(f.readAll().toStdString());
-        for (const auto &[section, into] :
-             {std::pair("sbatch", &h.sbatch), std::pair("job", &h.job)})
-            for (const auto &entry : root[section])
-                into->insert(QString::fromStdString(entry.first.as<std::string>()),
-                             QString::fromStdString(entry.second.as<std::string>()));
+            return Help{};
+        QString error;
+        Help h = parseHelp(f.readAll(), f.fileName(), &error);
+        if (!error.isEmpty())
+            qWarning("%s", qPrintable(error));
         return h;
     }();
     return loaded;
@@ -48,6 +70,13 @@ QString sbatchOptionHelp(const QString &word)
 QString manifestFieldHelp(const QString &key)
 {
     return help().job.value(key.trimmed());
+}
+
+QString optionHelpProblem(const QByteArray &yaml, const QString &name)
+{
+    QString error;
+    parseHelp(yaml, name, &error);
+    return error;
 }
 
 } // namespace schedlab::gui

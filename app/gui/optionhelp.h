@@ -1,6 +1,7 @@
 // The explanation of an sbatch option or a Job field, in French, for the editors' hover help.
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 
 namespace schedlab::gui {
@@ -10,5 +11,8 @@ namespace schedlab::gui {
 QString sbatchOptionHelp(const QString &word);
 // "backoffLimit" (the key of a YAML line) in a manifest.
 QString manifestFieldHelp(const QString &key);
+// What is wrong with a help file's YAML ("NAME:LINE: problem"), empty when it reads: how
+// the help is read, for tests.
+QString optionHelpProblem(const QByteArray &yaml, const QString &name);
 
 } // namespace schedlab::gui

@@ -2,7 +2,9 @@
 #include "scenario.h"
 
 #include "engine.h"
+#include "safefiles.h"
 #include "sbatchparser.h"
+#include "yamlload.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -14,6 +16,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <climits>
 #include <csignal>
 
@@ -49,6 +52,18 @@ QString scalar(const YAML::Node &n)
     return QString::fromStdString(n.as<std::string>());
 }
 
+// A `files:` key names a file of the run's working folder: relative, without "..", so that
+// a scenario never writes outside it.
+bool insideWorkFolder(const QString &name)
+{
+    if (name.isEmpty() || name.startsWith(u'/') || name.contains(QChar(0)))
+        return false;
+    const QStringList parts = name.split(u'/');
+    return std::none_of(parts.begin(), parts.end(), [](const QString &part) {
+        return part.isEmpty() || part == QLatin1String(".") || part == QLatin1String("..");
+    });
+}
+
 } // namespace
 
 std::optional<Scenario> readScenario(const QByteArray &text, const QString &fileName,
@@ -56,16 +71,12 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
 {
     Scenario s;
     s.start = QDateTime(QDate(2026, 11, 5), QTime(9, 30), QTimeZone::utc()).toSecsSinceEpoch();
-    YAML::Node root;
-    try {
-        root = YAML::Load(text.toStdString());
-    } catch (const YAML::Exception &e) {
-        *error = QStringLiteral("%1:%2: %3")
-                     .arg(fileName)
-                     .arg(e.mark.line + 1)
-                     .arg(QString::fromStdString(e.msg));
+    const YamlLoad load = loadYaml(text, fileName);
+    if (!load.ok()) {
+        *error = load.error;
         return std::nullopt;
     }
+    const YAML::Node root = load.root;
     if (!root.IsMap()) {
         *error =
             QStringLiteral("%1:1: a scenario is a YAML mapping (name:, cluster:, jobs:, steps:)")
@@ -151,7 +162,13 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
                 for (auto f = v.begin(); f != v.end(); ++f) {
                     const YAML::Node name = f->first;
                     const YAML::Node content = f->second;
-                    s.files << qMakePair(QString::fromStdString(name.as<std::string>()),
+                    const QString fileKey = QString::fromStdString(name.as<std::string>());
+                    if (!insideWorkFolder(fileKey))
+                        return fail(name, QStringLiteral("files"),
+                                    QStringLiteral("'%1' is not a file of the scenario's working "
+                                                   "folder (a relative path without '..')")
+                                        .arg(fileKey));
+                    s.files << qMakePair(fileKey,
                                          QByteArray::fromStdString(content.as<std::string>()));
                 }
             } else if (key == QLatin1String("jobs")) {
@@ -193,10 +210,7 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
             }
         }
     } catch (const YAML::Exception &e) {
-        *error = QStringLiteral("%1:%2: %3")
-                     .arg(fileName)
-                     .arg(e.mark.line + 1)
-                     .arg(QString::fromStdString(e.msg));
+        *error = yamlErrorMessage(e, fileName);
         return std::nullopt;
     }
     for (ScenarioJob &j : s.jobs)
@@ -248,12 +262,129 @@ QStringList splitOptions(const QString &text)
     return words;
 }
 
+// The mini-cluster's commands a scenario from elsewhere may run: they look at the cluster or
+// cancel work, and start no process of the scenario's choosing.
+bool allowedClusterCommand(const QStringList &argv, QString *problem)
+{
+    static const QStringList lookers{
+        QStringLiteral("squeue"),   QStringLiteral("scancel"), QStringLiteral("sacct"),
+        QStringLiteral("sinfo"),    QStringLiteral("sprio"),   QStringLiteral("scontrol"),
+        QStringLiteral("schedlab-explain")};
+    static const QStringList kubectlVerbs{
+        QStringLiteral("get"),     QStringLiteral("describe"), QStringLiteral("logs"),
+        QStringLiteral("delete"),  QStringLiteral("explain"),  QStringLiteral("version"),
+        QStringLiteral("api-resources")};
+    const QString &program = argv.first();
+    if (lookers.contains(program))
+        return true;
+    if (program == QLatin1String("kubectl")) {
+        const auto verb = std::find_if(argv.begin() + 1, argv.end(),
+                                       [](const QString &w) { return !w.startsWith(u'-'); });
+        if (verb == argv.end() || kubectlVerbs.contains(*verb))
+            return true;
+        *problem = QStringLiteral("kubectl %1 is not run from this scenario (only kubectl %2)")
+                       .arg(*verb, kubectlVerbs.join(QStringLiteral(", kubectl ")));
+        return false;
+    }
+    *problem = QStringLiteral("%1 is not run from this scenario: only %2 and kubectl are (a "
+                              "scenario that is not SchedLab's own submits nothing; its jobs: "
+                              "are modeled)")
+                   .arg(program, lookers.join(QStringLiteral(", ")));
+    return false;
+}
+
+QString shellRefusal(const QString &line, const char *what)
+{
+    return QStringLiteral("\"%1\": %2, the step is not run by a shell")
+        .arg(line, QLatin1String(what));
+}
+
 } // namespace
 
+std::optional<QStringList> clusterCommandArgv(const QString &line, QString *problem)
+{
+    QStringList words;
+    QString word;
+    bool inWord = false;
+    QChar quote;
+    const auto refuse = [problem](const QString &why) {
+        *problem = why;
+        return std::nullopt;
+    };
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (quote == u'\'') {
+            if (c == u'\'')
+                quote = QChar();
+            else
+                word += c;
+            continue;
+        }
+        if (quote == u'"') {
+            if (c == u'"')
+                quote = QChar();
+            else if (c == u'$' || c == u'`')
+                return refuse(shellRefusal(line, "no variables or command substitutions here"));
+            else if (c == u'\\' && i + 1 < line.size() &&
+                     QStringView(u"\"\\$`").contains(line[i + 1]))
+                word += line[++i];
+            else
+                word += c;
+            continue;
+        }
+        if (c == u' ' || c == u'\t') {
+            if (inWord)
+                words << word;
+            word.clear();
+            inWord = false;
+            continue;
+        }
+        if (c == u'#' && !inWord)
+            break;
+        if (QStringView(u"|&;<>()\n").contains(c))
+            return refuse(
+                shellRefusal(line, "no pipes, redirections or lists of commands here"));
+        if (c == u'$' || c == u'`')
+            return refuse(shellRefusal(line, "no variables or command substitutions here"));
+        if (QStringView(u"*?[").contains(c))
+            return refuse(shellRefusal(line, "no wildcards here (quote the word)"));
+        inWord = true;
+        if (c == u'\'' || c == u'"')
+            quote = c;
+        else if (c == u'\\' && i + 1 < line.size())
+            word += line[++i];
+        else
+            word += c;
+    }
+    if (!quote.isNull())
+        return refuse(QStringLiteral("\"%1\": a quote is never closed").arg(line));
+    if (inWord)
+        words << word;
+    if (words.isEmpty())
+        return refuse(QStringLiteral("an empty step"));
+    if (!allowedClusterCommand(words, problem))
+        return std::nullopt;
+    return words;
+}
+
 SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODevice *out,
-                      const QString &workDirIn, const JobObserver &observer)
+                      const QString &workDirIn, const JobObserver &observer, StepPolicy policy)
 {
     SimResult result;
+    // A scenario from elsewhere is checked whole before anything runs.
+    QList<QStringList> argvs;
+    if (policy == StepPolicy::ClusterCommandsOnly) {
+        for (const ScenarioStep &st : scenario.steps) {
+            QString problem;
+            const auto argv = clusterCommandArgv(st.run, &problem);
+            if (!argv) {
+                result.exitCode = 2;
+                result.error = QStringLiteral("scenario:%1: steps: %2").arg(st.line).arg(problem);
+                return result;
+            }
+            argvs << *argv;
+        }
+    }
     const QString conf = scenario.cluster.isEmpty() ? slurm::defaultSlurmConf() : scenario.cluster;
     const QString gres = scenario.cluster.isEmpty() && scenario.gres.isEmpty()
                              ? slurm::defaultGresConf()
@@ -277,11 +408,14 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
     const QString workDir = workDirIn.isEmpty() ? tmp.path() + QStringLiteral("/work") : workDirIn;
     QDir().mkpath(workDir);
     for (const auto &[name, content] : scenario.files) {
-        const QString path = QDir(workDir).filePath(name);
-        QDir().mkpath(QFileInfo(path).path());
-        QFile f(path);
-        if (f.open(QIODevice::WriteOnly))
-            f.write(content);
+        // Never through a link the folder holds, never outside it (the reader refused
+        // "../x" already; a Scenario built in code is checked here).
+        const files::WriteResult written = files::saveBelow(workDir, name, content);
+        if (!written.ok) {
+            result.exitCode = 2;
+            result.error = written.error;
+            return result;
+        }
     }
     EngineOptions options;
     options.config = parsed.config;
@@ -378,7 +512,12 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
         bash.setProcessEnvironment(engine.stepEnvironment(user, owner));
         bash.setWorkingDirectory(workDir);
         bash.setProcessChannelMode(QProcess::MergedChannels);
-        bash.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), st.run});
+        if (policy == StepPolicy::Shell) {
+            bash.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), st.run});
+        } else {
+            const QStringList &argv = argvs[stepIndex - 1];
+            bash.start(engine.binDir() + u'/' + argv.first(), argv.mid(1));
+        }
         bash.closeWriteChannel();
         transcript +=
             header(engine.controller().now() - scenario.start) + st.run + QLatin1Char('\n');

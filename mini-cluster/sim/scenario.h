@@ -46,6 +46,8 @@ struct Scenario
     QString gres;
     int gresLine = 0;
     QList<slurm::AccountDef> accounts;
+    // Files written in the working folder before the run: relative paths inside it (the
+    // reader refuses "../x" and "/x").
     QList<QPair<QString, QByteArray>> files;
     QList<ScenarioJob> jobs;
     QList<ScenarioStep> steps;
@@ -62,7 +64,7 @@ qint64 parseScenarioTime(const QString &text);
 
 struct SimResult
 {
-    int exitCode = 0; // 0 ran, 3 watchdog
+    int exitCode = 0; // 0 ran, 2 refused or not started, 3 watchdog
     QString warnings; // for standard error, before the transcript
     QString error;
 };
@@ -71,8 +73,23 @@ struct SimResult
 // how the app replays a scenario on a timeline.
 using JobObserver = std::function<void(const slurm::Job &job, qint64 now)>;
 
-// Runs a scenario in a fresh working directory and writes the transcript to `out`.
+// What a scenario's steps may run. The project's own scenarios (its lessons and tests, a
+// file the user hands `schedlab-cli sim` as they would a script) run each step with bash,
+// pipes and all. A scenario from elsewhere (a workspace's, a student's) never reaches a
+// shell: each step is split into words as a shell would, and runs only if it is one of the
+// mini-cluster's commands that look at or cancel work. Submitting (sbatch, srun, salloc,
+// kubectl apply ...) is refused there: it would start the scenario's own text as processes.
+enum class StepPolicy { Shell, ClusterCommandsOnly };
+
+// A step's command line as argv under StepPolicy::ClusterCommandsOnly, or nullopt with the
+// reason (English, naming what is refused) in `problem`.
+std::optional<QStringList> clusterCommandArgv(const QString &line, QString *problem);
+
+// Runs a scenario in a fresh working directory and writes the transcript to `out`. Under
+// ClusterCommandsOnly a step that is refused stops the run before anything runs (exit 2,
+// `error` naming the step's line).
 SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODevice *out,
-                      const QString &workDir = QString(), const JobObserver &observer = {});
+                      const QString &workDir = QString(), const JobObserver &observer = {},
+                      StepPolicy policy = StepPolicy::Shell);
 
 } // namespace schedlab

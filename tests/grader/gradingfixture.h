@@ -12,7 +12,8 @@ namespace schedlab::test {
 using FileList = QList<QPair<QString, QByteArray>>;
 
 inline grader::ExerciseResult gradeFiles(const grader::RubricSet &rubrics, const char *exercise,
-                                         const FileList &files, bool onStudentMachine = false)
+                                         const FileList &files, bool onStudentMachine = false,
+                                         const QString &variantOf = QString())
 {
     QTemporaryDir dir;
     for (const auto &[name, bytes] : files) {
@@ -26,7 +27,7 @@ inline grader::ExerciseResult gradeFiles(const grader::RubricSet &rubrics, const
         qFatal("no rubric %s", exercise);
     return grader::gradeExercise(*rubric,
                                  grader::readExercise(QStringLiteral("s01"), *rubric, dir.path()),
-                                 grader::GradeOptions{onStudentMachine});
+                                 grader::GradeOptions{onStudentMachine, variantOf});
 }
 
 inline const grader::CriterionResult *findCriterion(const grader::ExerciseResult &r,

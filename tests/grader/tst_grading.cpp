@@ -419,15 +419,18 @@ private Q_SLOTS:
                      p[QStringLiteral("priority2")], p[QStringLiteral("cancelled")],
                      p[QStringLiteral("starts")], p[QStringLiteral("stays")])
                 .toUtf8();
-        const ExerciseResult own =
-            grade("ex2", {{"decision.md", answer},
-                          {"exercice2.yaml", schedlab::grader::scenarioToYaml(*variant)}});
+        // The grader draws the variant itself from the student's id (variants on).
+        const ExerciseResult own = schedlab::test::gradeFiles(
+            rubrics_, "ex2", {{"decision.md", answer}}, false, QStringLiteral("s07-chloe"));
         QCOMPARE(own.score, own.max);
         QVERIFY(
             schedlab::test::findCriterion(own, QStringLiteral("ex2.q2.command"))
                 ->feedback.contains(QStringLiteral("scancel ") + p[QStringLiteral("cancelled")]));
-        // The same answer, without the variant in the folder, is graded against the base.
-        const ExerciseResult base51 = grade("ex2", {{"decision.md", answer}});
+        // Without variants, the same answer is graded against the base, even with the
+        // variant in the folder: the folder never chooses the scenario.
+        const ExerciseResult base51 =
+            grade("ex2", {{"decision.md", answer},
+                          {"exercice2.yaml", schedlab::grader::scenarioToYaml(*variant)}});
         QVERIFY(base51.score < base51.max);
         QVERIFY(!schedlab::test::findCriterion(base51, QStringLiteral("ex2.q2.command"))->passed);
     }

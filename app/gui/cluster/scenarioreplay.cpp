@@ -2,8 +2,11 @@
 // scenario of an hour replays in a moment and always the same way.
 #include "scenarioreplay.h"
 
+#include "grader.h"
 #include "installpaths.h"
+#include "lesson.h"
 #include "localbackend.h"
+#include "safefiles.h"
 #include "scenario.h"
 #include "slurmconfig.h"
 #include "timelineadapter.h"
@@ -11,7 +14,8 @@
 
 #include <QBuffer>
 #include <QDialogButtonBox>
-#include <QFile>
+#include <QDir>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QPlainTextEdit>
 #include <QSplitter>
@@ -55,16 +59,33 @@ QStringList nodesOf(const Scenario &scenario)
     return names;
 }
 
+// SchedLab's own scenarios (its lessons', its exercises') run their steps with bash, pipes
+// and `cat` included; any other file (a workspace's exercice2.yaml, which a student may
+// have written or received) runs only the mini-cluster's commands, never a shell.
+StepPolicy policyFor(const QString &scenarioFile)
+{
+    const QString file = QFileInfo(scenarioFile).canonicalFilePath();
+    for (const QString &dir : {defaultLessonsDir(), grader::defaultExercisesDir()}) {
+        const QString root = QFileInfo(dir).canonicalFilePath();
+        if (!file.isEmpty() && !root.isEmpty() && file.startsWith(root + u'/'))
+            return StepPolicy::Shell;
+    }
+    return StepPolicy::ClusterCommandsOnly;
+}
+
+// No scenario comes near this; a larger file is not one.
+constexpr qint64 kMaxScenarioBytes = 3 * 1024 * 1024;
+
 } // namespace
 
 bool ScenarioReplay::replay(const QString &scenarioFile, QString *error)
 {
-    QFile file(scenarioFile);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("%1: %2").arg(scenarioFile, file.errorString());
+    const files::ReadResult read = files::readFile(scenarioFile, kMaxScenarioBytes);
+    if (!read.ok()) {
+        *error = read.error;
         return false;
     }
-    const auto scenario = readScenario(file.readAll(), scenarioFile, error);
+    const auto scenario = readScenario(read.bytes, scenarioFile, error);
     if (!scenario)
         return false;
     history_.clear();
@@ -75,7 +96,8 @@ bool ScenarioReplay::replay(const QString &scenarioFile, QString *error)
                                          [this, &end](const slurm::Job &job, qint64 now) {
                                              history_.record(LocalBackend::snapshotOf(job, now));
                                              end = std::max(end, now);
-                                         });
+                                         },
+                                         policyFor(scenarioFile));
     if (result.exitCode != 0) {
         *error = tr("%1: the replay stopped: %2").arg(scenarioFile, result.error);
         return false;

@@ -3,6 +3,8 @@
 // Markdown, passed through untouched.
 #include "lesson.h"
 
+#include "yamlload.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -59,7 +61,8 @@ grader::Concept conceptOf(const QString &name, const YAML::Node &node)
     return c;
 }
 
-bool fillBlock(LessonBlock &block, const Fence &fence, QString *problem)
+// `problemLine` receives the file line a problem is on, when it is not the fence's.
+bool fillBlock(LessonBlock &block, const Fence &fence, QString *problem, int *problemLine)
 {
     const QString kind = fence.info.section(u' ', 0, 0);
     if (kind == QLatin1String("schedlab-run")) {
@@ -76,7 +79,15 @@ bool fillBlock(LessonBlock &block, const Fence &fence, QString *problem)
                 lessonTr(QT_TRANSLATE_NOOP("Lesson", "a schedlab-run block has no command line"));
         return problem->isEmpty();
     }
-    const YAML::Node yaml = YAML::Load((fence.body.join(u'\n') + u'\n').toStdString());
+    // Lessons can come from a folder given on the command line: the guarded loader.
+    const YamlLoad load =
+        loadYaml((fence.body.join(u'\n') + u'\n').toUtf8(), QString(), fence.line + 1);
+    if (!load.ok()) {
+        *problemLine = load.line > 0 ? load.line : fence.line;
+        *problem = lessonTr(QT_TRANSLATE_NOOP("Lesson", "invalid YAML: %1")).arg(load.problem);
+        return false;
+    }
+    const YAML::Node yaml = load.root;
     if (!yaml.IsMap()) {
         *problem = lessonTr(QT_TRANSLATE_NOOP(
                                 "Lesson", "the body of %1 must be YAML keys (file:, label:, ...)"))
@@ -203,11 +214,12 @@ std::optional<Lesson> parseLesson(const QString &path, const QString &text, QStr
         LessonBlock block;
         block.line = fence.line;
         QString problem;
+        int problemLine = fence.line;
         try {
-            if (!fillBlock(block, fence, &problem))
-                return fail(fence.line, problem);
+            if (!fillBlock(block, fence, &problem, &problemLine))
+                return fail(problemLine, problem);
         } catch (const YAML::Exception &e) {
-            return fail(fence.line + 1 + int(e.mark.line),
+            return fail(e.mark.line >= 0 ? fence.line + 1 + int(e.mark.line) : fence.line,
                         lessonTr(QT_TRANSLATE_NOOP("Lesson", "invalid YAML: %1"))
                             .arg(QString::fromStdString(e.msg)));
         }
