@@ -115,7 +115,9 @@ int serveOrShell(const LiveArgs &args, bool shell)
     if (!options)
         return 2;
     const QString dir = args.dir;
-    schedlab::Engine engine(*options);
+    schedlab::EngineOptions named = *options;
+    named.holderName = shell ? QStringLiteral("schedlab-cli shell") : QStringLiteral("schedlab-cli serve");
+    schedlab::Engine engine(named);
     QString error;
     if (!engine.start(&error)) {
         std::fprintf(stderr, "schedlab-cli: %s\n", qPrintable(error));

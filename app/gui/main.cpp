@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QGuiApplication>
 #include <QMessageBox>
 #include <QTimer>
 
@@ -71,6 +72,14 @@ int main(int argc, char **argv)
                                                   : schedlab::gui::Workspace::rememberedRoot();
     QDir().mkpath(root);
     schedlab::gui::MainWindow window(rubrics, root);
+    if (!window.refusal().isEmpty()) {
+        // One SchedLab per workspace: the second one says who has it and does not open.
+        std::fprintf(stderr, "schedlab: %s\n", qPrintable(window.refusal()));
+        const QString platform = QGuiApplication::platformName();
+        if (platform != QLatin1String("offscreen") && platform != QLatin1String("minimal"))
+            QMessageBox::critical(nullptr, QStringLiteral("SchedLab"), window.refusal());
+        return 1;
+    }
     window.openExercise(options.isSet(exercise) ? options.value(exercise) : window.lastExercise());
     if (options.isSet(lesson) && !window.openLesson(options.value(lesson)))
         std::fprintf(stderr, "schedlab: no lesson %s\n", qPrintable(options.value(lesson)));

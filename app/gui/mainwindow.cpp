@@ -9,6 +9,7 @@
 #include "lessonpage.h"
 #include "localbackend.h"
 #include "loginnodepage.h"
+#include "privatefiles.h"
 #include "scenarioreplay.h"
 #include "terminalpane.h"
 #include "terminalwidget.h"
@@ -23,6 +24,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -40,11 +42,20 @@ MainWindow::MainWindow(const grader::RubricSet &rubrics, const QString &workspac
     : QMainWindow(parent)
     , rubrics_(rubrics)
     , workspace_(workspaceRoot)
-    , progress_(workspace_.root())
     , navigation_(new QTreeWidget(this))
     , pages_(new QStackedWidget(this))
 {
     setWindowTitle(tr("SchedLab — Slurm and Kubernetes scheduling"));
+    if (!workspace_.lock(&lock_, &refusal_)) {
+        showRefusal();
+        return;
+    }
+    QString privateError;
+    if (!workspace_.preparePrivateState(&privateError))
+        showProblemLater(privateError);
+    progress_ = std::make_unique<Progress>(workspace_.root());
+    if (!progress_->problem().isEmpty())
+        showProblemLater(progress_->problem());
     navigation_->setHeaderHidden(true);
     navigation_->setColumnCount(2);
     navigation_->header()->setStretchLastSection(false);
@@ -68,18 +79,49 @@ MainWindow::MainWindow(const grader::RubricSet &rubrics, const QString &workspac
     resizeDocks({terminalDock_}, {240}, Qt::Vertical);
     restoreGeometry(QSettings().value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(QSettings().value(QStringLiteral("window/state")).toByteArray());
+    if (!startupProblems_.isEmpty())
+        statusBar()->showMessage(startupProblems_.join(QLatin1Char(' ')));
+}
+
+MainWindow::~MainWindow()
+{
+    // Everything that writes in the workspace closes before the lock goes with the members:
+    // another window may take the workspace the moment it is released.
+    delete terminalDock_;
+    delete timeControls_;
+    delete pages_;
+    delete backend_;
+}
+
+// Another window has the workspace: nothing is built that could read a half-written file
+// or write over the other window's work; only the reason is shown.
+void MainWindow::showRefusal()
+{
+    auto *label = new QLabel(refusal_, this);
+    label->setWordWrap(true);
+    label->setAlignment(Qt::AlignCenter);
+    label->setObjectName(QStringLiteral("workspaceRefusal"));
+    navigation_->hide();
+    setCentralWidget(label);
+}
+
+// Said in the status bar once the window is built (a dialog here would block the start).
+void MainWindow::showProblemLater(const QString &message)
+{
+    startupProblems_ << message;
 }
 
 // The embedded cluster lives as long as the window: its clock, its history, its views, the
 // terminals that talk to it, and the time controls shown above every page.
 void MainWindow::buildCluster()
 {
-    backend_ = new LocalBackend(
-        workspace_.root(), QDir(workspace_.root()).filePath(QStringLiteral(".schedlab/cluster")),
-        this);
+    const QString stateDir = workspace_.stateDir() + QStringLiteral("/cluster");
     QString error;
+    files::makePrivateFolder(stateDir, &error); // the backend's start says it if it fails
+    error.clear();
+    backend_ = new LocalBackend(workspace_.root(), stateDir, this);
     if (!backend_->start(&error))
-        statusBar()->showMessage(tr("The mini-cluster could not start: %1").arg(error));
+        showProblemLater(tr("The mini-cluster could not start: %1").arg(error));
     history_ = new JobHistory(this);
     connect(backend_, &Backend::jobChanged, history_, &JobHistory::record);
     connect(backend_, &Backend::reset, history_, &JobHistory::clear);
@@ -118,8 +160,8 @@ void MainWindow::buildLessons()
     });
     connect(lessonPage_, &LessonPage::lessonRead, this, [this](const QString &id) {
         const QString key = QStringLiteral("lesson:") + id;
-        if (!progress_.latest().contains(key)) {
-            progress_.record(key, 1, 1, QDateTime::currentDateTimeUtc());
+        if (!progress_->latest().contains(key)) {
+            progress_->record(key, 1, 1, QDateTime::currentDateTimeUtc());
             showProgress();
         }
     });
@@ -146,7 +188,7 @@ void MainWindow::addLessonsToNavigation(QTreeWidgetItem *course)
 
 bool MainWindow::openLesson(const QString &id)
 {
-    if (examLocked_ || !lessonPage_ || !lessonPage_->showLesson(id))
+    if (refused() || examLocked_ || !lessonPage_ || !lessonPage_->showLesson(id))
         return false;
     pages_->setCurrentWidget(lessonPage_);
     for (QTreeWidgetItemIterator it(navigation_); *it; ++it)
@@ -161,6 +203,8 @@ bool MainWindow::openLesson(const QString &id)
 // A lesson's command lines run where its files are, in the terminal below, as typed.
 void MainWindow::runLessonCommands(const QStringList &commands, const QString &dir)
 {
+    if (refused())
+        return;
     QDir().mkpath(dir);
     terminalDock_->show();
     QString quoted = dir;
@@ -172,7 +216,7 @@ void MainWindow::runLessonCommands(const QStringList &commands, const QString &d
 
 void MainWindow::openCluster(ClusterPage::Tab tab)
 {
-    if (examLocked_)
+    if (refused() || examLocked_)
         return;
     clusterPage_->showTab(tab);
     pages_->setCurrentWidget(clusterPage_);
@@ -186,7 +230,7 @@ void MainWindow::openCluster(ClusterPage::Tab tab)
 
 bool MainWindow::openLoginNode()
 {
-    if (examLocked_)
+    if (refused() || examLocked_)
         return false;
     if (!loginNodePage_) {
         loginNodePage_ = new LoginNodePage(workspace_.root(), pages_);
@@ -247,7 +291,7 @@ void MainWindow::buildNavigation()
 // Each exercise's latest check beside its name: what is done, what is left.
 void MainWindow::showProgress()
 {
-    const QHash<QString, Attempt> latest = progress_.latest();
+    const QHash<QString, Attempt> latest = progress_->latest();
     for (QTreeWidgetItemIterator it(navigation_); *it; ++it) {
         const QString lesson = (*it)->data(0, Qt::UserRole + 3).toString();
         if (!lesson.isEmpty() && latest.contains(QStringLiteral("lesson:") + lesson)) {
@@ -320,6 +364,8 @@ void MainWindow::buildExam()
         lockForExam(true);
         openExercise(QStringLiteral("examen"));
     }
+    if (examPage_->storeDamaged())
+        showProblemLater(examPage_->session()->openError());
 }
 
 void MainWindow::chooseClass()
@@ -333,6 +379,8 @@ void MainWindow::chooseClass()
 
 bool MainWindow::openClass(const QString &folder)
 {
+    if (refused())
+        return false;
     if (!instructorPage_) {
         instructorPage_ = new InstructorPage(rubrics_, pages_);
         pages_->addWidget(instructorPage_);
@@ -381,6 +429,8 @@ void MainWindow::lockForExam(bool locked)
 
 bool MainWindow::openExercise(const QString &exercise)
 {
+    if (refused())
+        return false;
     if (exercise == QLatin1String("examen") && examPage_) {
         pages_->setCurrentWidget(examPage_);
         selectInNavigation(exercise);
@@ -402,7 +452,8 @@ bool MainWindow::openExercise(const QString &exercise)
         connect(page, &ExercisePage::problem, this, &MainWindow::showProblem);
         connect(page, &ExercisePage::graded, this,
                 [this](const QString &id, double score, double max) {
-                    progress_.record(id, score, max, QDateTime::currentDateTimeUtc());
+                    if (!progress_->record(id, score, max, QDateTime::currentDateTimeUtc()))
+                        statusBar()->showMessage(progress_->problem());
                     showProgress();
                 });
         exercisePages_.insert(exercise, page);
@@ -474,6 +525,14 @@ void MainWindow::chooseWorkspace()
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Workspace"), workspace_.root());
     if (dir.isEmpty())
         return;
+    // Refused at once rather than at the next start, when the other window may have saved
+    // over this one's work.
+    if (QDir(dir).absolutePath() != workspace_.root()) {
+        if (const QString inUse = Workspace::inUseMessage(dir); !inUse.isEmpty()) {
+            showProblem(inUse);
+            return;
+        }
+    }
     for (ExercisePage *page : std::as_const(exercisePages_))
         page->saveAll();
     Workspace::rememberRoot(dir);
@@ -509,6 +568,10 @@ void MainWindow::showProblem(const QString &message)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (refused()) {
+        event->accept();
+        return;
+    }
     for (ExercisePage *page : std::as_const(exercisePages_))
         if (!page->saveAll()) {
             event->ignore(); // never close over work that could not be saved
@@ -524,6 +587,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     if (ExercisePage *page = currentExercise())
         QSettings().setValue(QStringLiteral("window/exercise"), page->rubric().exercise);
+    // What was written meanwhile by code that does not choose its mode (the login-node
+    // profile under a loose umask) is made private before leaving.
+    files::tightenBelow(workspace_.stateDir());
     event->accept();
 }
 

@@ -4,12 +4,15 @@
 
 #include "clusterpage.h"
 #include "exercisepage.h"
+#include "folderlock.h"
 #include "grader.h"
 #include "jobhistory.h"
 #include "progress.h"
 #include "workspace.h"
 
 #include <QMainWindow>
+
+#include <memory>
 
 class QDockWidget;
 class QStackedWidget;
@@ -30,8 +33,14 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 
 public:
+    // Takes the workspace for this window. When another window (of this process or another
+    // one) already has it, the window builds nothing that could write there: refusal() says
+    // who holds it and the caller closes it (SchedLab refuses; it never opens a second,
+    // read-only window).
     MainWindow(const grader::RubricSet &rubrics, const QString &workspaceRoot,
                QWidget *parent = nullptr);
+    ~MainWindow() override;
+    const QString &refusal() const { return refusal_; }
     // Shows the page of an exercise ("ex1"); false when there is none.
     bool openExercise(const QString &exercise);
     ExercisePage *currentExercise() const;
@@ -83,9 +92,16 @@ private:
     void handInWork();
     void showProblem(const QString &message);
 
+    void showRefusal();
+    void showProblemLater(const QString &message);
+    bool refused() const { return !refusal_.isEmpty(); }
+
     grader::RubricSet rubrics_;
     Workspace workspace_;
-    Progress progress_;
+    files::FolderLock lock_; // released after everything below has closed its files
+    QString refusal_;
+    QStringList startupProblems_;
+    std::unique_ptr<Progress> progress_;
     QTreeWidget *navigation_;
     QStackedWidget *pages_;
     QHash<QString, ExercisePage *> exercisePages_;

@@ -2,6 +2,8 @@
 #include "workspace.h"
 
 #include "exercise2.h"
+#include "folderlock.h"
+#include "privatefiles.h"
 #include "rubric.h"
 #include "safefiles.h"
 #include "scenario.h"
@@ -79,6 +81,61 @@ bool Workspace::save(const QString &exercise, const QString &file, const QString
     if (!w.ok)
         *error = w.error;
     return w.ok;
+}
+
+QString Workspace::stateDirOf(const QString &root)
+{
+    return QDir(root).absolutePath() + QStringLiteral("/.schedlab");
+}
+
+bool Workspace::preparePrivateState(QString *error) const
+{
+    QString why;
+    if (!files::makePrivateFolder(stateDir(), &why)) {
+        *error = QObject::tr("Cannot create the workspace's private folder: %1.").arg(why);
+        return false;
+    }
+    files::tightenBelow(stateDir()); // files of an older version, or written under umask 000
+    return true;
+}
+
+namespace {
+
+QString lockFileOf(const QString &root)
+{
+    return Workspace::stateDirOf(root) + QStringLiteral("/workspace.lock");
+}
+
+QString heldMessage(const QString &root, const files::LockHolder &holder)
+{
+    return QObject::tr("The workspace %1 is already open in %2. Two windows on one workspace "
+                       "would overwrite each other's files and exam answers: close that one "
+                       "first, or choose another workspace.")
+        .arg(QDir::toNativeSeparators(root), holder.describe());
+}
+
+} // namespace
+
+bool Workspace::lock(files::FolderLock *lock, QString *error) const
+{
+    QString why;
+    if (!files::makePrivateFolder(stateDir(), &why)) {
+        *error = QObject::tr("Cannot create the workspace's private folder: %1.").arg(why);
+        return false;
+    }
+    if (lock->acquire(lockFileOf(root_), QStringLiteral("SchedLab"), &why))
+        return true;
+    const auto holder = files::FolderLock::holder(lockFileOf(root_));
+    *error = holder ? heldMessage(root_, *holder)
+                    : QObject::tr("The workspace %1 cannot be locked for this window: %2.")
+                          .arg(QDir::toNativeSeparators(root_), why);
+    return false;
+}
+
+QString Workspace::inUseMessage(const QString &root)
+{
+    const auto holder = files::FolderLock::holder(lockFileOf(root));
+    return holder ? heldMessage(QDir(root).absolutePath(), *holder) : QString();
 }
 
 QString Workspace::rememberedRoot()

@@ -5,6 +5,10 @@
 #include <QString>
 #include <QStringList>
 
+namespace schedlab::files {
+class FolderLock;
+}
+
 namespace schedlab::grader {
 struct Rubric;
 }
@@ -28,6 +32,22 @@ public:
     // disk leaves the old text or the new one, never half of it. On failure `error` names the
     // file and gives the system's reason ("No space left on device").
     bool save(const QString &exercise, const QString &file, const QString &text, QString *error);
+
+    // <root>/.schedlab: the app's own state (progress, exam record, terminal history,
+    // login-node profile, the cluster's accounting), which only its owner may read.
+    QString stateDir() const { return stateDirOf(root_); }
+    static QString stateDirOf(const QString &root);
+    // Creates the state folder 0700 and sets what it holds to 0600/0700, whatever the umask
+    // was when it was written. False with a message naming the folder when it cannot.
+    bool preparePrivateState(QString *error) const;
+
+    // One SchedLab per workspace: takes <root>/.schedlab/workspace.lock for this process.
+    // False with a sentence naming the holder (user, host, pid, since when) when another
+    // window, here or in another process, has it. Released with `lock` (and by the kernel
+    // if the process dies).
+    bool lock(files::FolderLock *lock, QString *error) const;
+    // Empty when no one holds `root`; else the sentence lock() would give.
+    static QString inUseMessage(const QString &root);
 
     // The folder chosen at the first start (remembered), or the default in the documents.
     static QString rememberedRoot();

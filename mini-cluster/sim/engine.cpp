@@ -85,7 +85,18 @@ bool Engine::start(QString *error)
         }
         stateDir = privateDir_.path();
     }
-    QDir().mkpath(stateDir);
+    const bool created = !QFileInfo::exists(stateDir);
+    if (!QDir().mkpath(stateDir)) {
+        *error = QStringLiteral("cannot create the state folder %1").arg(stateDir);
+        return false;
+    }
+    // Accounting and socket are the cluster's own: no other user needs to read them (a
+    // folder given by the user keeps its mode).
+    if (created)
+        QFile::setPermissions(stateDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                            QFileDevice::ExeOwner);
+    if (!options_.stateDir.isEmpty() && !lockState(stateDir, error))
+        return false;
     users_.setAccounts(options_.accounts);
     if (options_.accounts.isEmpty())
         users_ = UserDirectory();
@@ -110,6 +121,22 @@ bool Engine::start(QString *error)
         liveTimer_.start(100);
     }
     return true;
+}
+
+// One engine per state folder: a second one would share the accounting database and take
+// the socket over from under the first one's clients.
+bool Engine::lockState(const QString &stateDir, QString *error)
+{
+    const QString holder = options_.holderName.isEmpty()
+                               ? QCoreApplication::applicationName()
+                               : options_.holderName;
+    QString why;
+    if (stateLock_.acquire(stateDir + QStringLiteral("/engine.lock"), holder, &why))
+        return true;
+    *error = QStringLiteral("%1; two mini-clusters cannot share one accounting database and "
+                            "socket: stop that one first or give another --state folder")
+                 .arg(why);
+    return false;
 }
 
 void Engine::resetCluster()

@@ -4,6 +4,7 @@
 
 #include "accounting.h"
 #include "controller.h"
+#include "folderlock.h"
 #include "invocation.h"
 #include "kubecluster.h"
 #include "kubectlcontext.h"
@@ -41,6 +42,7 @@ struct EngineOptions
     QList<slurm::AccountDef> accounts;
     quint32 seed = 1;   // pod names and uids
     bool kueue = false; // Kueue-lite (off, as in the course)
+    QString holderName; // who holds the state folder ("schedlab-cli serve"); the app's name
 };
 
 // The options of a live engine (the app, `serve`, `shell`): the clock starts now and follows
@@ -209,7 +211,10 @@ private:
     // Resident memory of every job's processes against its --mem, as a cgroup would.
     void sampleMemory();
 
+    bool lockState(const QString &stateDir, QString *error);
+
     EngineOptions options_;
+    files::FolderLock stateLock_; // released last: after the socket and the database close
     QTemporaryDir privateDir_;
     QString socketPath_;
     slurm::UserDirectory users_;

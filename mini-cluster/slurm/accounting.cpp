@@ -2,6 +2,7 @@
 #include "accounting.h"
 
 #include "hostlist.h"
+#include "privatefiles.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -12,6 +13,17 @@
 namespace schedlab::slurm {
 
 namespace {
+
+// A name as sacct may print it: real slurmdbd keeps a newline in a job name, and sacct -P
+// then splits the job's row in two; here every control character becomes a space, so one
+// job is always one row (and one line of the steps column below).
+QString oneLine(QString text)
+{
+    for (QChar &c : text)
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            c = u' ';
+    return text;
+}
 
 // The steps column also carries the job's TRES strings, on a line of their own that stores
 // written before them simply lack.
@@ -108,13 +120,13 @@ JobRecord recordFrom(const QSqlQuery &q)
     int i = 0;
     r.jobId = q.value(i++).toUInt();
     r.jobIdText = q.value(i++).toString();
-    r.name = q.value(i++).toString();
+    r.name = oneLine(q.value(i++).toString());
     r.user = q.value(i++).toString();
     r.uid = q.value(i++).toInt();
     r.gid = q.value(i++).toInt();
     r.account = q.value(i++).toString();
     r.partition = q.value(i++).toString();
-    r.workDir = q.value(i++).toString();
+    r.workDir = oneLine(q.value(i++).toString());
     r.nodeList = q.value(i++).toString();
     r.state = JobState(q.value(i++).toInt());
     r.requid = q.value(i++).toInt();
@@ -172,6 +184,9 @@ bool AccountingStore::open(const QString &path, QString *error)
         return true;
     connection_ =
         QStringLiteral("accounting-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    // Created 0600 before SQLite opens it, so that its WAL and journal get that mode too.
+    QString privateError;
+    files::makePrivateFile(path, &privateError); // SQLite's own open says why if it matters
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection_);
     db.setDatabaseName(path);
     if (!db.open()) {
@@ -221,13 +236,13 @@ void AccountingStore::record(const Job &job)
     r.jobIdText = job.arrayJobId && job.arrayTaskId != Job::kNoTask
                       ? QStringLiteral("%1_%2").arg(job.arrayJobId).arg(job.arrayTaskId)
                       : QString::number(job.id);
-    r.name = job.name;
+    r.name = oneLine(job.name);
     r.user = job.user;
     r.uid = job.uid;
     r.gid = job.gid;
     r.account = job.account;
     r.partition = job.partition;
-    r.workDir = job.workDir;
+    r.workDir = oneLine(job.workDir);
     r.nodeList = job.allocation.isEmpty() ? QString() : compressHostlistSorted(job.nodeNames());
     r.state = job.state;
     r.requid = job.requid;
@@ -255,6 +270,8 @@ void AccountingStore::record(const Job &job)
                  : job.memPerNodeMb < 0 ? -1
                                         : job.memPerNodeMb * nodes;
     r.steps = job.steps;
+    for (StepRecord &step : r.steps)
+        step.name = oneLine(step.name); // a tab or a newline would also break its stored line
     qint64 allocMem = 0;
     for (const NodeShare &share : job.allocation)
         allocMem += share.memMb;

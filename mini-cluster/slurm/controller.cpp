@@ -1,6 +1,7 @@
 // slurmctld's bookkeeping: submission checks, job lifecycle, kills and time limits.
 // The two schedulers live in mainscheduler.cpp and backfill.cpp, priorities in priority.cpp.
 #include "controller.h"
+#include "jobfields.h"
 
 #include "accounting.h"
 #include "hostlist.h"
@@ -368,6 +369,9 @@ SubmitResult Controller::submit(const Submission &s)
     job.requeue = s.request.requeue.value_or(config_.jobRequeue);
 
     // What sbatch leaves to slurmctld to refuse, before any job is created.
+    if (!overlongField(job).isEmpty())
+        return reject(QStringLiteral("sbatch: error: Batch job submission failed: Pathname of a "
+                                     "file, directory or other parameter too long\n"));
     if (s.request.dependencyInvalid)
         return reject(
             QStringLiteral("sbatch: error: Batch job submission failed: Job dependency problem\n"));

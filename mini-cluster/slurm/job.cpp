@@ -1,5 +1,6 @@
 // Names of job states and reasons as Slurm prints them.
 #include "job.h"
+#include "jobfields.h"
 
 namespace schedlab::slurm {
 
@@ -131,6 +132,37 @@ QStringList Job::nodeNames() const
     for (const NodeShare &share : allocation)
         names << share.node;
     return names;
+}
+
+QString overlongField(const Job &job)
+{
+    constexpr qsizetype kField = 1024;
+    constexpr qsizetype kPath = 4096; // MAXPATHLEN
+    const JobRequest &r = job.request;
+    // In slurmctld's order; lengths are strlen(), bytes of the UTF-8 text.
+    const std::pair<const char *, std::pair<QString, qsizetype>> fields[] = {
+        {"account", {r.account, kField}},
+        {"array_inx", {r.array ? r.array->text : QString(), kField * 4}},
+        {"comment", {r.comment, kField}},
+        {"dependency", {r.dependencyText, kField * 128}},
+        {"features", {r.constraint, kField}},
+        {"licenses", {r.licenses, kField}},
+        {"mail_user", {r.mailUser, kField}},
+        {"name", {job.name, kField}},
+        {"partition", {r.partition, kField}},
+        {"qos", {r.qos, kField}},
+        {"reservation", {r.reservation, kField}},
+        {"std_err", {r.error, kPath}},
+        {"std_in", {r.input, kPath}},
+        {"std_out", {r.output, kPath}},
+        {"tres_per_node", {r.gresText, kField}},
+        {"wckey", {r.wckey, kField}},
+        {"work_dir", {job.workDir, kPath}},
+    };
+    for (const auto &[field, value] : fields)
+        if (value.first.toUtf8().size() > value.second)
+            return QString::fromLatin1(field);
+    return {};
 }
 
 } // namespace schedlab::slurm

@@ -87,6 +87,7 @@ private Q_SLOTS:
     void init()
     {
         workspace_ = std::make_unique<QTemporaryDir>();
+        window_.reset(); // one window per workspace: the next start comes after it
         window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
         window_->show();
         QVERIFY(window_->openExercise(QStringLiteral("ex1")));
@@ -103,6 +104,7 @@ private Q_SLOTS:
             ->setText(QStringLiteral("#!/bin/bash\nhostname\n"));
         QVERIFY(page->saveAll());
         // Another start over the same workspace keeps the student's text.
+        window_.reset(); // one window per workspace: the next start comes after it
         window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
         QVERIFY(window_->openExercise(QStringLiteral("ex1")));
         QCOMPARE(window_->currentExercise()->editor(QStringLiteral("sommeil.sbatch"))->text(),
@@ -191,6 +193,7 @@ private Q_SLOTS:
             QStringLiteral("%1/%2").arg(page->lastResult().score).arg(page->lastResult().max);
         QCOMPARE(navigationItem(window_->navigation(), QStringLiteral("ex1"))->text(1), shown);
         // Another start over the same workspace shows it still.
+        window_.reset(); // one window per workspace: the next start comes after it
         window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
         QCOMPARE(navigationItem(window_->navigation(), QStringLiteral("ex1"))->text(1), shown);
         QVERIFY(navigationItem(window_->navigation(), QStringLiteral("ex2"))->text(1).isEmpty());
@@ -234,6 +237,7 @@ private Q_SLOTS:
     {
         QVERIFY(window_->openExercise(QStringLiteral("ex4")));
         window_->close();
+        window_.reset(); // one window per workspace: the next start comes after it
         window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
         QCOMPARE(window_->lastExercise(), QStringLiteral("ex4"));
     }
@@ -242,6 +246,7 @@ private Q_SLOTS:
     {
         QTabWidget *tabs = window_->currentExercise()->findChild<QTabWidget *>();
         tabs->setCurrentIndex(1); // lignes.md
+        window_.reset(); // one window per workspace: the next start comes after it
         window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
         QVERIFY(window_->openExercise(QStringLiteral("ex1")));
         QCOMPARE(window_->currentExercise()->currentEditor()->fileName(),
@@ -329,6 +334,7 @@ private Q_SLOTS:
         QVERIFY(window_->terminals()->isHidden() || !window_->terminals()->isVisible());
         QVERIFY(!window_->timeControls()->isEnabled());
         // A crash (no hand-in) and a new start: the exam comes back, still locked.
+        window_.reset(); // one window per workspace: the next start comes after it
         window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
         QVERIFY(window_->examLocked());
         QCOMPARE(window_->centralWidget()->findChild<QStackedWidget *>()->currentWidget(),
@@ -341,6 +347,7 @@ private Q_SLOTS:
     void exercise2IsTheStudentsOwnVariant()
     {
         Workspace::rememberStudentId(QStringLiteral("s07-chloe"));
+        window_.reset(); // one window per workspace: the next start comes after it
         window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
         QVERIFY(window_->openExercise(QStringLiteral("ex2")));
         const QString yaml = onDisk(workspace_->filePath(QStringLiteral("ex2/exercice2.yaml")));
@@ -419,6 +426,7 @@ private Q_SLOTS:
     void frenchInterface()
     {
         QCOMPARE(installTranslations(QStringLiteral("fr")), QStringLiteral("fr"));
+        window_.reset(); // one window per workspace
         MainWindow french(rubrics_, workspace_->path());
         QVERIFY(french.openExercise(QStringLiteral("ex1")));
         ExercisePage *page = french.currentExercise();

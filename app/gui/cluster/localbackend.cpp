@@ -67,6 +67,7 @@ bool LocalBackend::start(QString *error)
     auto options = defaultOptions(workDir_, stateDir_, error);
     if (!options)
         return false;
+    options->holderName = QStringLiteral("SchedLab");
     engine_ = std::make_unique<Engine>(*options);
     if (!engine_->start(error)) {
         engine_.reset();

@@ -34,7 +34,10 @@ public:
 
     ExamSession *session() const { return session_; }
     // Started and not handed in: the window locks lessons, cluster and grading meanwhile.
-    bool inProgress() const { return session_->inProgress(); }
+    // A record that cannot be read counts as in progress (fail closed) until the instructor
+    // has looked at it.
+    bool inProgress() const { return session_->inProgress() || session_->storeDamaged(); }
+    bool storeDamaged() const { return session_->storeDamaged(); }
 
     // What the buttons do once confirmed (the window and tests call them directly).
     bool startExam();

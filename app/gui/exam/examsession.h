@@ -88,6 +88,7 @@ public:
     const ExamSheet &sheet() const { return sheet_; }
     int questionCount() const { return int(sheet_.questions.size()); }
     bool isOpen() const { return store_->isOpen(); }
+    bool storeDamaged() const { return store_->damaged(); }
     QString openError() const { return store_->openError(); }
     QString storePath() const { return store_->path(); }
 

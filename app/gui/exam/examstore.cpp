@@ -2,8 +2,11 @@
 // lock first (BEGIN IMMEDIATE), so two windows on the same workspace cannot interleave.
 #include "examstore.h"
 
+#include "privatefiles.h"
+
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -37,7 +40,7 @@ public:
     explicit Transaction(const QSqlDatabase &db)
         : db_(db)
     {
-        begun_ = QSqlQuery(db_).exec(QStringLiteral("BEGIN IMMEDIATE"));
+        begun_ = run(QStringLiteral("BEGIN IMMEDIATE"));
     }
     ~Transaction()
     {
@@ -45,13 +48,65 @@ public:
             QSqlQuery(db_).exec(QStringLiteral("ROLLBACK"));
     }
     bool begun() const { return begun_; }
-    bool commit() { return committed_ = QSqlQuery(db_).exec(QStringLiteral("COMMIT")); }
+    bool commit() { return committed_ = run(QStringLiteral("COMMIT")); }
+    // Why BEGIN or COMMIT failed (a full disk shows at COMMIT).
+    const QSqlError &error() const { return error_; }
 
 private:
+    bool run(const QString &statement)
+    {
+        QSqlQuery q(db_);
+        if (q.exec(statement))
+            return true;
+        error_ = q.lastError();
+        return false;
+    }
+
     QSqlDatabase db_;
     bool begun_ = false;
     bool committed_ = false;
+    QSqlError error_;
 };
+
+// The statement, then the commit: the cause of whichever failed.
+bool execAndCommit(QSqlQuery &q, Transaction &t, QSqlError *cause)
+{
+    if (!q.exec()) {
+        *cause = q.lastError();
+        return false;
+    }
+    if (!t.commit()) {
+        *cause = t.error();
+        return false;
+    }
+    return true;
+}
+
+// SQLite's words for a failure, never an empty string: the query's error, else the
+// connection's, else a plain statement that no reason was given.
+QString reasonOf(const QSqlError &error, const QSqlDatabase &db)
+{
+    for (const QSqlError &e : {error, db.lastError()}) {
+        const QString text = (e.databaseText().trimmed() + u' ' + e.driverText().trimmed())
+                                 .trimmed();
+        if (!text.isEmpty())
+            return text;
+    }
+    return ExamStore::tr("no reason given by SQLite");
+}
+
+// A file that may hold a paper: anything at the path but an empty regular file. Looked at
+// without following a link, and before SQLite opens it (it would wait on a FIFO).
+enum class Existing { Absent, Empty, Regular, Other };
+Existing existingAt(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.exists() && !info.isSymLink())
+        return Existing::Absent;
+    if (info.isSymLink() || !info.isFile())
+        return Existing::Other;
+    return info.size() == 0 ? Existing::Empty : Existing::Regular;
+}
 
 // The exam's state in the record, inside the caller's transaction.
 QString storedState(const QSqlDatabase &db)
@@ -69,15 +124,52 @@ ExamStore::ExamStore(const QString &workspaceRoot)
 {
     const QString dir = workspaceRoot + QStringLiteral("/.schedlab");
     path_ = dir + QStringLiteral("/exam.db");
-    QDir().mkpath(dir);
+    QString why;
+    files::makePrivateFolder(dir, &why); // SQLite's open says why if it matters
+    const Existing existing = existingAt(path_);
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection_);
-    db.setDatabaseName(path_);
-    // Another window may hold the lock for a moment: wait for it rather than fail a save.
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=3000"));
-    open_ = db.open() && createTables();
-    if (!open_)
-        openError_ = tr("The exam record %1 cannot be opened: %2.")
-                         .arg(QDir::toNativeSeparators(path_), db.lastError().text());
+    if (existing == Existing::Other) {
+        why = tr("not a regular file");
+    } else {
+        if (!files::makePrivateFile(path_, &why)) // 0600 before SQLite opens it
+            why.clear();
+        db.setDatabaseName(path_);
+        // Another window may hold the lock for a moment: wait for it rather than fail a save.
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=3000"));
+        open_ = db.open() && check(&why) && createTables(&why);
+        if (!open_ && why.isEmpty())
+            why = reasonOf(db.lastError(), db);
+    }
+    if (open_)
+        return;
+    db.close();
+    // A record that may hold a paper in progress and cannot be read fails closed: the
+    // window stays locked, the file stays as it is, for the instructor to look at.
+    damaged_ = existing == Existing::Regular || existing == Existing::Other;
+    openError_ = damaged_
+                     ? tr("The exam record %1 is damaged or unreadable (%2). An exam may be in "
+                          "progress, so the window stays locked. The file is left as it is: "
+                          "call your instructor.")
+                           .arg(QDir::toNativeSeparators(path_), why)
+                     : tr("The exam record %1 cannot be opened: %2.")
+                           .arg(QDir::toNativeSeparators(path_), why);
+}
+
+// SQLite opens any file lazily: a damaged one shows only when read, so every page is read
+// before anything is believed (or written).
+bool ExamStore::check(QString *why)
+{
+    const QSqlDatabase db = QSqlDatabase::database(connection_);
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("PRAGMA quick_check")) || !q.next()) {
+        *why = reasonOf(q.lastError(), db);
+        return false;
+    }
+    if (const QString verdict = q.value(0).toString(); verdict != QLatin1String("ok")) {
+        *why = verdict;
+        return false;
+    }
+    return true;
 }
 
 ExamStore::~ExamStore()
@@ -86,23 +178,30 @@ ExamStore::~ExamStore()
     QSqlDatabase::removeDatabase(connection_);
 }
 
-bool ExamStore::createTables()
+bool ExamStore::createTables(QString *why)
 {
     QSqlQuery q(QSqlDatabase::database(connection_));
-    return q.exec(QStringLiteral(
+    const bool ok = q.exec(QStringLiteral(
                "CREATE TABLE IF NOT EXISTS exam (id INTEGER PRIMARY KEY CHECK (id = 1), "
                "state TEXT NOT NULL, student TEXT NOT NULL, started_at TEXT NOT NULL, "
                "duration_seconds INTEGER NOT NULL, handed_in_at TEXT, kind TEXT, paper TEXT, "
                "sha256 TEXT, result TEXT)")) &&
            q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS answers (question INTEGER PRIMARY "
                                  "KEY, text TEXT NOT NULL, saved_at TEXT NOT NULL)"));
+    if (!ok)
+        *why = reasonOf(q.lastError(), QSqlDatabase::database(connection_));
+    return ok;
 }
 
-bool ExamStore::fail(const QString &what, QString *error) const
+bool ExamStore::fail(const QString &what, const QSqlError &cause, QString *error) const
 {
+    if (!open_) {
+        *error = openError_;
+        return false;
+    }
     *error = tr("The exam record %1 cannot be written (%2): %3.")
                  .arg(QDir::toNativeSeparators(path_), what,
-                      QSqlDatabase::database(connection_).lastError().text());
+                      reasonOf(cause, QSqlDatabase::database(connection_)));
     return false;
 }
 
@@ -158,7 +257,7 @@ bool ExamStore::start(const QString &student, const QDateTime &at, int durationS
     const QSqlDatabase db = QSqlDatabase::database(connection_);
     Transaction t(db);
     if (!t.begun())
-        return fail(tr("start"), error);
+        return fail(tr("start"), t.error(), error);
     if (!storedState(db).isEmpty()) {
         *error = tr("The exam has already been started.");
         return false;
@@ -170,7 +269,8 @@ bool ExamStore::start(const QString &student, const QDateTime &at, int durationS
     q.addBindValue(student);
     q.addBindValue(instant(at));
     q.addBindValue(durationSeconds);
-    return (q.exec() && t.commit()) || fail(tr("start"), error);
+    QSqlError cause;
+    return execAndCommit(q, t, &cause) || fail(tr("start"), cause, error);
 }
 
 bool ExamStore::saveAnswer(int question, const QString &text, const QDateTime &at, QString *error)
@@ -178,7 +278,7 @@ bool ExamStore::saveAnswer(int question, const QString &text, const QDateTime &a
     const QSqlDatabase db = QSqlDatabase::database(connection_);
     Transaction t(db);
     if (!t.begun())
-        return fail(tr("answer %1").arg(question), error);
+        return fail(tr("answer %1").arg(question), t.error(), error);
     if (storedState(db) != kInProgress) {
         *error = storedState(db) == kHandedIn
                      ? tr("The paper has been handed in: its answers can no longer change.")
@@ -191,7 +291,8 @@ bool ExamStore::saveAnswer(int question, const QString &text, const QDateTime &a
     q.addBindValue(question);
     q.addBindValue(text);
     q.addBindValue(instant(at));
-    return (q.exec() && t.commit()) || fail(tr("answer %1").arg(question), error);
+    QSqlError cause;
+    return execAndCommit(q, t, &cause) || fail(tr("answer %1").arg(question), cause, error);
 }
 
 bool ExamStore::handIn(const QDateTime &at, HandInKind kind, const Assemble &assemble,
@@ -200,7 +301,7 @@ bool ExamStore::handIn(const QDateTime &at, HandInKind kind, const Assemble &ass
     const QSqlDatabase db = QSqlDatabase::database(connection_);
     Transaction t(db);
     if (!t.begun())
-        return fail(tr("hand-in"), error);
+        return fail(tr("hand-in"), t.error(), error);
     if (storedState(db) != kInProgress) {
         *error = storedState(db) == kHandedIn ? tr("The paper has already been handed in.")
                                               : tr("The exam has not been started.");
@@ -215,7 +316,8 @@ bool ExamStore::handIn(const QDateTime &at, HandInKind kind, const Assemble &ass
     q.addBindValue(kind == HandInKind::TimeRanOut ? kTimeRanOut : kByStudent);
     q.addBindValue(paper);
     q.addBindValue(hash(paper));
-    return (q.exec() && t.commit()) || fail(tr("hand-in"), error);
+    QSqlError cause;
+    return execAndCommit(q, t, &cause) || fail(tr("hand-in"), cause, error);
 }
 
 bool ExamStore::saveResult(const QByteArray &json, QString *error)
@@ -223,7 +325,7 @@ bool ExamStore::saveResult(const QByteArray &json, QString *error)
     const QSqlDatabase db = QSqlDatabase::database(connection_);
     Transaction t(db);
     if (!t.begun())
-        return fail(tr("result"), error);
+        return fail(tr("result"), t.error(), error);
     if (storedState(db) != kHandedIn) {
         *error = tr("The paper has not been handed in: there is no result to record.");
         return false;
@@ -231,7 +333,8 @@ bool ExamStore::saveResult(const QByteArray &json, QString *error)
     QSqlQuery q(db);
     q.prepare(QStringLiteral("UPDATE exam SET result = ? WHERE id = 1"));
     q.addBindValue(QString::fromUtf8(json));
-    return (q.exec() && t.commit()) || fail(tr("result"), error);
+    QSqlError cause;
+    return execAndCommit(q, t, &cause) || fail(tr("result"), cause, error);
 }
 
 } // namespace schedlab::gui

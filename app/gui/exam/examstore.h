@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QMap>
+#include <QSqlError>
 #include <QString>
 
 #include <functional>
@@ -39,6 +40,10 @@ public:
     ExamStore &operator=(const ExamStore &) = delete;
 
     bool isOpen() const { return open_; }
+    // The file is there but cannot be read as an exam record (damaged, not a database, not a
+    // regular file, unreadable): an exam may be in progress in it, so the window fails
+    // closed. The file is never touched.
+    bool damaged() const { return damaged_; }
     // Why the store could not be opened (names the file).
     const QString &openError() const { return openError_; }
     const QString &path() const { return path_; }
@@ -62,12 +67,14 @@ public:
     bool saveResult(const QByteArray &json, QString *error);
 
 private:
-    bool createTables();
-    bool fail(const QString &what, QString *error) const;
+    bool check(QString *why);
+    bool createTables(QString *why);
+    bool fail(const QString &what, const QSqlError &cause, QString *error) const;
 
     QString connection_;
     QString path_;
     bool open_ = false;
+    bool damaged_ = false;
     QString openError_;
 };
 
