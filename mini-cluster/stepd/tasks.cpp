@@ -387,10 +387,13 @@ int endAsWorst(const std::vector<Task> &tasks)
 {
     const int worst = worstStatus(tasks);
     if (WIFSIGNALED(worst)) {
+        // Only that signal is unblocked: another one still pending (the client's second kill
+        // order, say) must not end us first, under its own name.
         ::signal(WTERMSIG(worst), SIG_DFL);
-        sigset_t none;
-        sigemptyset(&none);
-        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        sigset_t only;
+        sigemptyset(&only);
+        sigaddset(&only, WTERMSIG(worst));
+        ::sigprocmask(SIG_UNBLOCK, &only, nullptr);
         ::raise(WTERMSIG(worst));
     }
     return WEXITSTATUS(worst);
