@@ -239,8 +239,8 @@ void CodeEditor::setSaveProblem(const QString &reason)
         saveBar_->setWordWrap(true);
         saveBar_->setTextFormat(Qt::PlainText);
         saveBar_->setMargin(6);
-        saveBar_->setStyleSheet(QStringLiteral(
-            "QLabel { background: #b71c1c; color: white; font-weight: bold; }"));
+        saveBar_->setStyleSheet(
+            QStringLiteral("QLabel { background: #b71c1c; color: white; font-weight: bold; }"));
         saveBar_->hide();
     }
     saveBar_->setText(reason);

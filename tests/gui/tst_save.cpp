@@ -35,7 +35,8 @@ const QString kScript = QStringLiteral("sommeil.sbatch");
 QString onDisk(const QString &path)
 {
     QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QStringLiteral("<missing>");
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll())
+                                       : QStringLiteral("<missing>");
 }
 
 // A long script: larger than the room left.
@@ -159,7 +160,8 @@ private Q_SLOTS:
         QSignalSpy problems(page_, &ExercisePage::problem);
         QVERIFY(!page_->saveAll());
         QCOMPARE(problems.count(), 1);
-        QVERIFY(problems.at(0).at(0).toString().contains(QStringLiteral("No space left on device")));
+        QVERIFY(
+            problems.at(0).at(0).toString().contains(QStringLiteral("No space left on device")));
 
         disk_->free();
         editor->append(QStringLiteral("hostname\n"));
