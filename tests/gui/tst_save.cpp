@@ -48,6 +48,12 @@ QString longScript()
     return text + QStringLiteral("sleep 30\n");
 }
 
+// The save bar is shown over the editor (in its tab, whether that tab is in front or not).
+bool barShown(const CodeEditor *editor)
+{
+    return editor->saveBar() && !editor->saveBar()->isHidden();
+}
+
 // Answers the next modal dialog (the window's warning) and keeps its text.
 void dismissNextDialog(QString *text, int attempts = 200)
 {
@@ -105,7 +111,9 @@ private Q_SLOTS:
         auto limit = std::make_unique<FileSizeLimit>(1024);
         const QString typed = longScript();
         editor->setText(typed);
-        QTRY_VERIFY_WITH_TIMEOUT(editor->saveBar() && editor->saveBar()->isVisible(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(barShown(editor), 5000);
+        QCOMPARE(editor->saveBar()->isVisible(), editor->isVisible());
+        QVERIFY(editor->saveBar()->geometry().bottom() < editor->viewport()->geometry().top());
         const QString bar = editor->saveBar()->text();
         QVERIFY2(bar.contains(QStringLiteral("sommeil.sbatch was NOT saved")), qPrintable(bar));
         QVERIFY2(bar.contains(QStringLiteral("File too large")), qPrintable(bar));
@@ -118,7 +126,7 @@ private Q_SLOTS:
         QVERIFY(page_->hasUnsavedText());
 
         limit.reset();
-        QTRY_VERIFY_WITH_TIMEOUT(!editor->saveBar()->isVisible(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!barShown(editor), 10000);
         QCOMPARE(onDisk(path), typed);
         QVERIFY(!editor->isModified());
         QVERIFY(!page_->hasUnsavedText());
@@ -141,7 +149,7 @@ private Q_SLOTS:
         QVERIFY(disk_->fill());
         const QString typed = longScript();
         editor->setText(typed);
-        QTRY_VERIFY_WITH_TIMEOUT(editor->saveBar() && editor->saveBar()->isVisible(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(barShown(editor), 5000);
         const QString bar = editor->saveBar()->text();
         QVERIFY2(bar.contains(QStringLiteral("NOT saved")), qPrintable(bar));
         QVERIFY2(bar.contains(QStringLiteral("No space left on device")), qPrintable(bar));
@@ -165,7 +173,7 @@ private Q_SLOTS:
 
         disk_->free();
         editor->append(QStringLiteral("hostname\n"));
-        QTRY_VERIFY_WITH_TIMEOUT(!editor->saveBar()->isVisible(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!barShown(editor), 5000);
         QCOMPARE(onDisk(path), typed + QStringLiteral("hostname\n"));
         QVERIFY(editor->saveProblem().isEmpty());
         QVERIFY(!page_->hasUnsavedText());
