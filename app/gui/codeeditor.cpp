@@ -239,8 +239,8 @@ void CodeEditor::setSaveProblem(const QString &reason)
         saveBar_->setWordWrap(true);
         saveBar_->setTextFormat(Qt::PlainText);
         saveBar_->setMargin(6);
-        saveBar_->setStyleSheet(QStringLiteral(
-            "QLabel { background: #b71c1c; color: white; font-weight: bold; }"));
+        saveBar_->setStyleSheet(
+            QStringLiteral("QLabel { background: #b71c1c; color: white; font-weight: bold; }"));
         saveBar_->hide();
     }
     saveBar_->setText(reason);
@@ -264,7 +264,8 @@ void CodeEditor::placeSaveBar()
     if (!saveBar_)
         return;
     const QRect area = contentsRect();
-    const int height = saveBar_->isVisible() ? saveBar_->heightForWidth(area.width()) : 0;
+    // isHidden, not isVisible: the bar must take its room in a tab that is not shown yet.
+    const int height = saveBar_->isHidden() ? 0 : saveBar_->heightForWidth(area.width());
     setViewportMargins(0, std::max(0, height), 0, 0);
     if (height > 0)
         saveBar_->setGeometry(area.left(), area.top(), area.width(), height);

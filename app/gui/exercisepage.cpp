@@ -192,8 +192,12 @@ QStringList ExercisePage::saveEdited()
     QStringList failures;
     for (const QString &file : rubric_.files) {
         CodeEditor *editor = editors_.value(file);
-        if (!editor || !editor->isModified())
+        if (!editor)
             continue;
+        if (!editor->isModified()) { // unchanged, or undone back to what is on the disk
+            editor->setSaveProblem({});
+            continue;
+        }
         QString error;
         if (workspace_->save(rubric_.exercise, file, editor->text(), &error)) {
             editor->setModified(false);

@@ -77,7 +77,8 @@ bool Workspace::save(const QString &exercise, const QString &file, const QString
 {
     // Durable: on a full disk the old file stays whole (QSaveFile's commit() could report
     // success over a failed buffered write and leave the file empty).
-    const files::WriteResult w = files::saveFile(exerciseDir(exercise) + u'/' + file, text.toUtf8());
+    const files::WriteResult w =
+        files::saveFile(exerciseDir(exercise) + u'/' + file, text.toUtf8());
     if (!w.ok)
         *error = w.error;
     return w.ok;

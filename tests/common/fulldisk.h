@@ -65,7 +65,8 @@ public:
             return;
         }
         if (!privateNamespace()) {
-            error_ = QStringLiteral("unshare(CLONE_NEWNS): %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
+            error_ = QStringLiteral("unshare(CLONE_NEWNS): %1")
+                         .arg(QString::fromLocal8Bit(std::strerror(errno)));
             return;
         }
         const QByteArray options = "size=" + QByteArray::number(bytes) + ",mode=0755";

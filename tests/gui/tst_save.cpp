@@ -35,7 +35,8 @@ const QString kScript = QStringLiteral("sommeil.sbatch");
 QString onDisk(const QString &path)
 {
     QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QStringLiteral("<missing>");
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll())
+                                       : QStringLiteral("<missing>");
 }
 
 // A long script: larger than the room left.
@@ -45,6 +46,12 @@ QString longScript()
     for (int i = 0; i < 600; ++i)
         text += QStringLiteral("echo \"étape %1 : le nœud est $(hostname)\"\n").arg(i);
     return text + QStringLiteral("sleep 30\n");
+}
+
+// The save bar is shown over the editor (in its tab, whether that tab is in front or not).
+bool barShown(const CodeEditor *editor)
+{
+    return editor->saveBar() && !editor->saveBar()->isHidden();
 }
 
 // Answers the next modal dialog (the window's warning) and keeps its text.
@@ -104,7 +111,9 @@ private Q_SLOTS:
         auto limit = std::make_unique<FileSizeLimit>(1024);
         const QString typed = longScript();
         editor->setText(typed);
-        QTRY_VERIFY_WITH_TIMEOUT(editor->saveBar() && editor->saveBar()->isVisible(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(barShown(editor), 5000);
+        QCOMPARE(editor->saveBar()->isVisible(), editor->isVisible());
+        QVERIFY(editor->saveBar()->geometry().bottom() < editor->viewport()->geometry().top());
         const QString bar = editor->saveBar()->text();
         QVERIFY2(bar.contains(QStringLiteral("sommeil.sbatch was NOT saved")), qPrintable(bar));
         QVERIFY2(bar.contains(QStringLiteral("File too large")), qPrintable(bar));
@@ -117,7 +126,7 @@ private Q_SLOTS:
         QVERIFY(page_->hasUnsavedText());
 
         limit.reset();
-        QTRY_VERIFY_WITH_TIMEOUT(!editor->saveBar()->isVisible(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!barShown(editor), 10000);
         QCOMPARE(onDisk(path), typed);
         QVERIFY(!editor->isModified());
         QVERIFY(!page_->hasUnsavedText());
@@ -140,7 +149,7 @@ private Q_SLOTS:
         QVERIFY(disk_->fill());
         const QString typed = longScript();
         editor->setText(typed);
-        QTRY_VERIFY_WITH_TIMEOUT(editor->saveBar() && editor->saveBar()->isVisible(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(barShown(editor), 5000);
         const QString bar = editor->saveBar()->text();
         QVERIFY2(bar.contains(QStringLiteral("NOT saved")), qPrintable(bar));
         QVERIFY2(bar.contains(QStringLiteral("No space left on device")), qPrintable(bar));
@@ -159,11 +168,12 @@ private Q_SLOTS:
         QSignalSpy problems(page_, &ExercisePage::problem);
         QVERIFY(!page_->saveAll());
         QCOMPARE(problems.count(), 1);
-        QVERIFY(problems.at(0).at(0).toString().contains(QStringLiteral("No space left on device")));
+        QVERIFY(
+            problems.at(0).at(0).toString().contains(QStringLiteral("No space left on device")));
 
         disk_->free();
         editor->append(QStringLiteral("hostname\n"));
-        QTRY_VERIFY_WITH_TIMEOUT(!editor->saveBar()->isVisible(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!barShown(editor), 5000);
         QCOMPARE(onDisk(path), typed + QStringLiteral("hostname\n"));
         QVERIFY(editor->saveProblem().isEmpty());
         QVERIFY(!page_->hasUnsavedText());

@@ -33,8 +33,10 @@ QStringList saveEditors(const QHash<QString, CodeEditor *> &editors, const QStri
     QStringList failures;
     for (auto it = editors.cbegin(); it != editors.cend(); ++it) {
         CodeEditor *editor = it.value();
-        if (!editor->isModified())
+        if (!editor->isModified()) { // unchanged, or undone back to what is on the disk
+            editor->setSaveProblem({});
             continue;
+        }
         const files::WriteResult w =
             files::saveFile(QDir(workDir).filePath(it.key()), editor->text().toUtf8());
         if (w.ok) {
