@@ -88,11 +88,14 @@ public:
         m_firstFileId = m_nextFileId;
         m_nextFileId += int(requests.size());
         m_filesReady = std::move(ready);
+        if (!m_socket || m_socket->state() != QLocalSocket::ConnectedState)
+            return;
         for (int i = 0; i < requests.size(); ++i) {
             const std::string frame = needFileFrame(cwd, requests[i], m_firstFileId + i);
-            if (m_socket && m_socket->state() == QLocalSocket::ConnectedState)
-                m_socket->write(frame.data(), qint64(frame.size()));
+            m_socket->write(frame.data(), qint64(frame.size()));
         }
+        // Out now rather than at the next turn of the event loop: the command waits for it.
+        m_socket->flush();
     }
 
     void launch(const QStringList &environment, const QStringList &argv,
