@@ -21,6 +21,7 @@
 #include <climits>
 #include <csignal>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -799,11 +800,17 @@ void Engine::appendToStderr(const Job &job, const QByteArray &line)
         }
         return;
     }
-    // POSIX append: QFile would try to seek on /dev/null and warn.
-    const int fd =
-        ::open(QFile::encodeName(job.stderrPath).constData(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    // POSIX append: QFile would try to seek on /dev/null and warn. Never blocking: `-e` may
+    // name a FIFO nobody reads, and the engine must not wait on it.
+    const int fd = ::open(QFile::encodeName(job.stderrPath).constData(),
+                          O_WRONLY | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (fd < 0)
         return;
+    struct stat st;
+    if (::fstat(fd, &st) != 0 || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) {
+        ::close(fd);
+        return;
+    }
     qsizetype done = 0;
     while (done < line.size()) {
         const ssize_t n = ::write(fd, line.constData() + done, size_t(line.size() - done));
