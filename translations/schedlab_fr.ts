@@ -52,66 +52,81 @@
 <context>
     <name>ExamStore</name>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="79"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="95"/>
+        <source>no reason given by SQLite</source>
+        <translation>SQLite n&apos;a pas donné de raison</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="132"/>
+        <source>not a regular file</source>
+        <translation>ce n&apos;est pas un fichier ordinaire</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="150"/>
+        <source>The exam record %1 is damaged or unreadable (%2). An exam may be in progress, so the window stays locked. The file is left as it is: call your instructor.</source>
+        <translation>Le registre de l&apos;examen %1 est endommagé ou illisible (%2). Un examen est peut-être en cours : la fenêtre reste verrouillée. Le fichier est laissé tel quel : appelez votre enseignant.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="154"/>
         <source>The exam record %1 cannot be opened: %2.</source>
         <translation>Impossible d&apos;ouvrir le registre de l&apos;examen %1 : %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="103"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="202"/>
         <source>The exam record %1 cannot be written (%2): %3.</source>
         <translation>Impossible d&apos;écrire le registre de l&apos;examen %1 (%2) : %3.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="161"/>
-        <location filename="../app/gui/exam/examstore.cpp" line="173"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="260"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="273"/>
         <source>start</source>
         <translation>démarrage</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="163"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="262"/>
         <source>The exam has already been started.</source>
         <translation>L&apos;examen a déjà commencé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="181"/>
-        <location filename="../app/gui/exam/examstore.cpp" line="194"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="281"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="295"/>
         <source>answer %1</source>
         <translation>réponse %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="184"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="284"/>
         <source>The paper has been handed in: its answers can no longer change.</source>
         <translation>La copie a été rendue : ses réponses ne peuvent plus changer.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="185"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="285"/>
         <source>The exam has not been started: there is nowhere to save an answer.</source>
         <translation>L&apos;examen n&apos;a pas commencé : une réponse ne peut être enregistrée nulle part.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="203"/>
-        <location filename="../app/gui/exam/examstore.cpp" line="218"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="304"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="320"/>
         <source>hand-in</source>
         <translation>remise de la copie</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="205"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="306"/>
         <source>The paper has already been handed in.</source>
         <translation>La copie a déjà été rendue.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="206"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="307"/>
         <source>The exam has not been started.</source>
         <translation>L&apos;examen n&apos;a pas commencé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="226"/>
-        <location filename="../app/gui/exam/examstore.cpp" line="234"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="328"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="337"/>
         <source>result</source>
         <translation>résultat</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="228"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="330"/>
         <source>The paper has not been handed in: there is no result to record.</source>
         <translation>La copie n&apos;a pas été rendue : il n&apos;y a aucun résultat à enregistrer.</translation>
     </message>
@@ -187,67 +202,68 @@
 <context>
     <name>Lesson</name>
     <message>
-        <location filename="../app/gui/lessons/lesson.cpp" line="67"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="70"/>
         <source>Run in the terminal</source>
         <translation>Exécuter dans le terminal</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lesson.cpp" line="76"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="79"/>
         <source>a schedlab-run block has no command line</source>
         <translation>un bloc schedlab-run sans ligne de commande</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lesson.cpp" line="81"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="92"/>
         <source>the body of %1 must be YAML keys (file:, label:, ...)</source>
         <translation>le contenu de %1 doit être des clés YAML (file:, label:, ...)</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lesson.cpp" line="91"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="102"/>
         <source>Play the scenario</source>
         <translation>Rejouer le scénario</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lesson.cpp" line="98"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="109"/>
         <source>Open %1 in the editor</source>
         <translation>Ouvrir %1 dans l&apos;éditeur</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lesson.cpp" line="112"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="123"/>
         <source>Check my answer</source>
         <translation>Vérifier ma réponse</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lesson.cpp" line="114"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="125"/>
         <source>a schedlab-check block needs a question and concepts</source>
         <translation>un bloc schedlab-check demande une question et des concepts</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lesson.cpp" line="122"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="133"/>
         <source>require: names an unknown concept &apos;%1&apos;</source>
         <translation>require: nomme un concept inconnu « %1 »</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lesson.cpp" line="127"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="138"/>
         <source>unknown block &apos;%1&apos;</source>
         <translation>bloc inconnu « %1 »</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lesson.cpp" line="133"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="144"/>
         <source>%1 needs a file: inside the lesson&apos;s folders</source>
         <translation>%1 demande un file: dans les dossiers de la leçon</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lesson.cpp" line="173"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="184"/>
         <source>the lesson must open with a front matter giving its title</source>
         <translation>la leçon doit commencer par un en-tête (front matter) qui donne son titre</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lesson.cpp" line="202"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="213"/>
         <source>the block is never closed (```)</source>
         <translation>le bloc n&apos;est jamais fermé (```)</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lesson.cpp" line="211"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="87"/>
+        <location filename="../app/gui/lessons/lesson.cpp" line="223"/>
         <source>invalid YAML: %1</source>
         <translation>YAML invalide : %1</translation>
     </message>
@@ -255,95 +271,162 @@
 <context>
     <name>LoginProfile</name>
     <message>
-        <location filename="../remote/profile.cpp" line="48"/>
+        <location filename="../remote/profile.cpp" line="49"/>
         <source>the remote folder is empty: give a folder inside your home, such as schedlab</source>
         <translation>le dossier distant est vide : indiquez un dossier dans votre dossier personnel, par exemple schedlab</translation>
     </message>
     <message>
-        <location filename="../remote/profile.cpp" line="52"/>
+        <location filename="../remote/profile.cpp" line="53"/>
         <source>the remote folder may not contain control characters</source>
         <translation>le dossier distant ne doit pas contenir de caractères de contrôle</translation>
     </message>
     <message>
-        <location filename="../remote/profile.cpp" line="55"/>
+        <location filename="../remote/profile.cpp" line="56"/>
         <source>the remote folder is already relative to your home: write it without the leading &apos;~&apos;</source>
         <translation>le dossier distant est déjà relatif à votre dossier personnel : écrivez-le sans le « ~ » initial</translation>
     </message>
     <message>
-        <location filename="../remote/profile.cpp" line="59"/>
+        <location filename="../remote/profile.cpp" line="60"/>
         <source>the remote folder must be relative to your home: write it without the leading &apos;/&apos;</source>
         <translation>le dossier distant doit être relatif à votre dossier personnel : écrivez-le sans le « / » initial</translation>
     </message>
     <message>
-        <location filename="../remote/profile.cpp" line="64"/>
+        <location filename="../remote/profile.cpp" line="65"/>
         <source>the remote folder may not contain &apos;..&apos;: it must stay inside your home</source>
         <translation>le dossier distant ne doit pas contenir « .. » : il doit rester dans votre dossier personnel</translation>
     </message>
     <message>
-        <location filename="../remote/profile.cpp" line="68"/>
+        <location filename="../remote/profile.cpp" line="69"/>
         <source>the remote folder may not contain &apos;.&apos; as a folder name</source>
         <translation>le dossier distant ne doit pas contenir « . » comme nom de dossier</translation>
     </message>
     <message>
-        <location filename="../remote/profile.cpp" line="76"/>
+        <location filename="../remote/profile.cpp" line="77"/>
         <source>the host is empty: use the exact name the organisers gave (there is no default)</source>
         <translation>l&apos;hôte est vide : utilisez le nom exact donné par les organisateurs (il n&apos;y a pas de valeur par défaut)</translation>
     </message>
     <message>
-        <location filename="../remote/profile.cpp" line="83"/>
+        <location filename="../remote/profile.cpp" line="84"/>
         <source>the host &apos;%1&apos; must be the machine name alone, exactly as the organisers gave it (no &apos;ssh&apos;, no &apos;user@&apos;)</source>
         <translation>l&apos;hôte « %1 » doit être le seul nom de la machine, exactement tel que les organisateurs l&apos;ont donné (sans « ssh », sans « user@ »)</translation>
     </message>
     <message>
-        <location filename="../remote/profile.cpp" line="151"/>
+        <location filename="../remote/profile.cpp" line="152"/>
         <source>port %1 is out of range: it must be between 1 and 65535</source>
         <translation>le port %1 est hors limites : il doit être compris entre 1 et 65535</translation>
     </message>
     <message>
-        <location filename="../remote/profile.cpp" line="155"/>
+        <location filename="../remote/profile.cpp" line="156"/>
         <source>the user is empty: use the access account the organisers gave</source>
         <translation>l&apos;utilisateur est vide : utilisez le compte d&apos;accès donné par les organisateurs</translation>
     </message>
     <message>
-        <location filename="../remote/profile.cpp" line="158"/>
+        <location filename="../remote/profile.cpp" line="159"/>
         <source>no key file is chosen: choose your private key, or use the ssh-agent</source>
         <translation>aucun fichier de clé n&apos;est choisi : choisissez votre clé privée, ou utilisez le ssh-agent</translation>
     </message>
     <message>
-        <location filename="../remote/profile.cpp" line="196"/>
+        <location filename="../remote/profile.cpp" line="197"/>
         <source>: not a connection profile (a JSON object is expected)</source>
         <translation>: ce n&apos;est pas un profil de connexion (un objet JSON est attendu)</translation>
     </message>
 </context>
 <context>
+    <name>Progress</name>
+    <message>
+        <location filename="../app/gui/progress.cpp" line="22"/>
+        <source>Your progress cannot be recorded: %1.</source>
+        <translation>Votre progression ne peut pas être enregistrée : %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/progress.cpp" line="33"/>
+        <source>Your progress record %1 cannot be read (%2) nor set aside (%3): checks are not recorded.</source>
+        <translation>Le registre de votre progression %1 ne peut être ni lu (%2) ni mis de côté (%3) : les vérifications ne sont pas enregistrées.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/progress.cpp" line="40"/>
+        <source>Your progress record %1 was damaged (%2). It is kept as %3 and a new one was started: earlier checks are not shown.</source>
+        <translation>Le registre de votre progression %1 était endommagé (%2). Il est conservé sous le nom %3 et un nouveau a été commencé : les vérifications précédentes ne sont pas affichées.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/progress.cpp" line="44"/>
+        <source>Your progress record %1 cannot be opened: %2.</source>
+        <translation>Impossible d&apos;ouvrir le registre de votre progression %1 : %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/progress.cpp" line="115"/>
+        <source>Your progress cannot be recorded.</source>
+        <translation>Votre progression ne peut pas être enregistrée.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/progress.cpp" line="127"/>
+        <source>Your progress could not be recorded in %1: %2.</source>
+        <translation>Votre progression n&apos;a pas pu être enregistrée dans %1 : %2.</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
-        <location filename="../app/gui/workspace.cpp" line="30"/>
+        <location filename="../app/gui/workspace.cpp" line="32"/>
         <source>Cannot create the folder %1.</source>
         <translation>Impossible de créer le dossier %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/workspace.cpp" line="59"/>
+        <location filename="../app/gui/workspace.cpp" line="61"/>
         <source>The exercise&apos;s scenario cannot be read: %1</source>
         <translation>Le scénario de l&apos;exercice est illisible : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/workspace.cpp" line="80"/>
-        <source>Cannot save %1: %2</source>
-        <translation>Impossible d&apos;enregistrer %1 : %2</translation>
+        <location filename="../app/gui/workspace.cpp" line="96"/>
+        <location filename="../app/gui/workspace.cpp" line="124"/>
+        <source>Cannot create the workspace&apos;s private folder: %1.</source>
+        <translation>Impossible de créer le dossier privé de l&apos;espace de travail : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/handin.cpp" line="109"/>
+        <location filename="../app/gui/workspace.cpp" line="112"/>
+        <source>The workspace %1 is already open in %2. Two windows on one workspace would overwrite each other&apos;s files and exam answers: close that one first, or choose another workspace.</source>
+        <translation>L&apos;espace de travail %1 est déjà ouvert dans %2. Deux fenêtres sur un même espace de travail écraseraient mutuellement leurs fichiers et leurs réponses d&apos;examen : fermez d&apos;abord l&apos;autre, ou choisissez un autre espace de travail.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/workspace.cpp" line="131"/>
+        <source>The workspace %1 cannot be locked for this window: %2.</source>
+        <translation>L&apos;espace de travail %1 ne peut pas être réservé pour cette fenêtre : %2.</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation type="vanished">Impossible d&apos;enregistrer %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handin.cpp" line="36"/>
+        <source>%1 is a symbolic link: put the file itself in the folder before handing in.</source>
+        <translation>%1 est un lien symbolique : placez le fichier lui-même dans le dossier avant de rendre votre travail.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handin.cpp" line="40"/>
+        <source>%1 is too large (%2 bytes) to be an answer: move it out of the exercise folder before handing in.</source>
+        <translation>%1 est trop gros (%2 octets) pour être une réponse : sortez-le du dossier de l&apos;exercice avant de rendre votre travail.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handin.cpp" line="45"/>
+        <source>%1 is not a regular file: move it out of the exercise folder before handing in.</source>
+        <translation>%1 n&apos;est pas un fichier ordinaire : sortez-le du dossier de l&apos;exercice avant de rendre votre travail.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handin.cpp" line="186"/>
         <source>%1 holds a private key: remove it before handing in. A private key never leaves your laptop.</source>
         <translation>%1 contient une clé privée : retirez-la avant de rendre votre travail. Une clé privée ne quitte jamais votre portable.</translation>
     </message>
     <message>
-        <location filename="../app/gui/handin.cpp" line="120"/>
-        <source>Cannot create %1: %2</source>
-        <translation>Impossible de créer %1 : %2</translation>
+        <location filename="../app/gui/handin.cpp" line="200"/>
+        <source>Cannot write %1</source>
+        <translation>Impossible d&apos;écrire %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/handin.cpp" line="132"/>
+        <source>Cannot create %1: %2</source>
+        <translation type="vanished">Impossible de créer %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handin.cpp" line="194"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d&apos;écrire %1 : %2</translation>
     </message>
@@ -518,12 +601,12 @@
     </message>
     <message>
         <location filename="../remote/sshclient.cpp" line="422"/>
-        <location filename="../remote/sshclient.cpp" line="430"/>
+        <location filename="../remote/sshclient.cpp" line="436"/>
         <source>reading %1 on the login node</source>
         <translation>lecture de %1 sur le nœud de login</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="454"/>
+        <location filename="../remote/sshclient.cpp" line="462"/>
         <source>looking at %1</source>
         <translation>consultation de %1</translation>
     </message>
@@ -649,47 +732,47 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="24"/>
+        <location filename="../app/gui/main.cpp" line="25"/>
         <source>The Slurm and Kubernetes scheduling workbench.</source>
         <translation>L&apos;atelier d&apos;ordonnancement Slurm et Kubernetes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="27"/>
+        <location filename="../app/gui/main.cpp" line="28"/>
         <source>The student&apos;s folder.</source>
         <translation>Le dossier de l&apos;étudiant.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="31"/>
+        <location filename="../app/gui/main.cpp" line="32"/>
         <source>Open this exercise (ex1, ...).</source>
         <translation>Ouvrir cet exercice (ex1, ...).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="34"/>
+        <location filename="../app/gui/main.cpp" line="35"/>
         <source>Open this lesson (01-ce-que-decide-l-ordonnanceur, ...).</source>
         <translation>Ouvrir cette leçon (01-ce-que-decide-l-ordonnanceur, ...).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="38"/>
+        <location filename="../app/gui/main.cpp" line="39"/>
         <source>Save the window as a PNG and quit.</source>
         <translation>Enregistrer la fenêtre en PNG et quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="42"/>
+        <location filename="../app/gui/main.cpp" line="43"/>
         <source>Check the opened exercise at once.</source>
         <translation>Vérifier tout de suite l&apos;exercice ouvert.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="45"/>
+        <location filename="../app/gui/main.cpp" line="46"/>
         <source>Interface language: fr, en or system.</source>
         <translation>Langue de l&apos;interface : fr, en ou system.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="49"/>
+        <location filename="../app/gui/main.cpp" line="50"/>
         <source>Save a screenshot of every main view in DIR and quit (use a new, empty workspace).</source>
         <translation>Enregistrer une capture d&apos;écran de chaque vue principale dans DIR et quitter (utilisez un espace de travail neuf et vide).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="66"/>
+        <location filename="../app/gui/main.cpp" line="67"/>
         <source>The exercises cannot be read:
 %1</source>
         <translation>Les exercices sont illisibles :
@@ -840,38 +923,43 @@
         <translation>Aucun exercice reconnu : ces fichiers sont communs à plusieurs exercices.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="42"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="29"/>
+        <source>%1 is a symbolic link: it was not graded (a student folder must be a real folder).</source>
+        <translation>%1 est un lien symbolique : il n&apos;a pas été corrigé (le dossier d&apos;un étudiant doit être un vrai dossier).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="52"/>
         <source>The class folder %1 does not exist.</source>
         <translation>Le dossier de classe %1 n&apos;existe pas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="44"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="54"/>
         <source>%1 is not a folder: a class is a folder with one sub-folder per student.</source>
         <translation>%1 n&apos;est pas un dossier : une classe est un dossier avec un sous-dossier par étudiant.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="47"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="57"/>
         <source>The class folder %1 cannot be read (permission denied).</source>
         <translation>Le dossier de classe %1 est illisible (permission refusée).</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="55"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="65"/>
         <source>The class folder %1 holds no student folder (one sub-folder per student).</source>
         <translation>Le dossier de classe %1 ne contient aucun dossier d&apos;étudiant (un sous-dossier par étudiant).</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="64"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="74"/>
         <source>The gradebook of %1 cannot be opened: %2</source>
         <translation>Impossible d&apos;ouvrir le carnet de notes de %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="154"/>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="196"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="164"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="206"/>
         <source>The grades could not be saved in %1: %2</source>
         <translation>Les notes n&apos;ont pas pu être enregistrées dans %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="231"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="241"/>
         <source>Save or discard the new grades before changing a mark.</source>
         <translation>Enregistrez ou abandonnez les nouvelles notes avant de modifier une note.</translation>
     </message>
@@ -960,6 +1048,14 @@
         <location filename="../app/gui/cluster/clusterpage.cpp" line="235"/>
         <source>Pod %1: %2</source>
         <translation>Pod %1 : %2</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::CodeEditor</name>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="252"/>
+        <source>%1 is saved.</source>
+        <translation>%1 est enregistré.</translation>
     </message>
 </context>
 <context>
@@ -1331,57 +1427,61 @@ Phrase de passe de %1 :</translation>
 <context>
     <name>schedlab::gui::ExamSession</name>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="87"/>
         <source>Cannot write %1: %2.</source>
-        <translation>Impossible d&apos;écrire %1 : %2.</translation>
+        <translation type="vanished">Impossible d&apos;écrire %1 : %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="249"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="87"/>
+        <source>Cannot write %1.</source>
+        <translation>Impossible d&apos;écrire %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examsession.cpp" line="248"/>
         <source>There is no question %1 in this exam.</source>
         <translation>Il n&apos;y a pas de question %1 dans cet examen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="254"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="253"/>
         <source>Time ran out: the paper was handed in with the answers saved until then.</source>
         <translation>Le temps est écoulé : la copie a été rendue avec les réponses enregistrées jusque-là.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="319"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="318"/>
         <source>The paper can be exported once it has been handed in.</source>
         <translation>La copie pourra être exportée une fois rendue.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="323"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="322"/>
         <source>Cannot create the folder %1.</source>
         <translation>Impossible de créer le dossier %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="334"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="333"/>
         <source>The paper has not been handed in yet: there is no result to import.</source>
         <translation>La copie n&apos;a pas encore été rendue : il n&apos;y a aucun résultat à importer.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="339"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="338"/>
         <source>Cannot read %1: %2.</source>
         <translation>Impossible de lire %1 : %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="346"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="345"/>
         <source>%1 is not a result file: %2.</source>
         <translation>%1 n&apos;est pas un fichier de résultat : %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="351"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="350"/>
         <source>%1 is not an exam result: it lacks the paper&apos;s hash (sha256), the score or the maximum.</source>
         <translation>%1 n&apos;est pas un résultat d&apos;examen : il lui manque l&apos;empreinte de la copie (sha256), la note ou le maximum.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="358"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="357"/>
         <source>%1 is the result of %2, not of %3: it was not imported.</source>
         <translation>%1 est le résultat de %2, pas de %3 : il n&apos;a pas été importé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="363"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="362"/>
         <source>%1 is the result of another paper: its hash (%2…) is not the hash of the paper you handed in (%3…). It was not imported.</source>
         <translation>%1 est le résultat d&apos;une autre copie : son empreinte (%2…) n&apos;est pas celle de la copie que vous avez rendue (%3…). Il n&apos;a pas été importé.</translation>
     </message>
@@ -1389,72 +1489,77 @@ Phrase de passe de %1 :</translation>
 <context>
     <name>schedlab::gui::ExercisePage</name>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="62"/>
+        <location filename="../app/gui/exercisepage.cpp" line="64"/>
         <source>Check my work</source>
         <translation>Vérifier</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="72"/>
+        <location filename="../app/gui/exercisepage.cpp" line="74"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="72"/>
+        <location filename="../app/gui/exercisepage.cpp" line="74"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="72"/>
+        <location filename="../app/gui/exercisepage.cpp" line="74"/>
         <source>Points</source>
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="77"/>
+        <location filename="../app/gui/exercisepage.cpp" line="79"/>
         <source>Grade this exercise now (Ctrl+Enter)</source>
         <translation>Corriger cet exercice maintenant (Ctrl+Entrée)</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="83"/>
+        <location filename="../app/gui/exercisepage.cpp" line="85"/>
         <source>Select a criterion to read its feedback in full.</source>
         <translation>Choisissez un critère pour lire son commentaire en entier.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="91"/>
+        <location filename="../app/gui/exercisepage.cpp" line="93"/>
         <source>Replay the scenario in the cluster</source>
         <translation>Rejouer le scénario dans le cluster</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="93"/>
+        <location filename="../app/gui/exercisepage.cpp" line="95"/>
         <source>Available once the exercise has been checked</source>
         <translation>Disponible une fois l&apos;exercice vérifié</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="112"/>
+        <location filename="../app/gui/exercisepage.cpp" line="114"/>
         <source>Find</source>
         <translation>Rechercher</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="115"/>
+        <location filename="../app/gui/exercisepage.cpp" line="117"/>
         <source>Replace</source>
         <translation>Remplacer</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="215"/>
+        <location filename="../app/gui/exercisepage.cpp" line="208"/>
+        <source>%1 was NOT saved (%2). Your text is kept in the editor; SchedLab saves it again as soon as the disk allows.</source>
+        <translation>%1 n&apos;a PAS été enregistré (%2). Votre texte reste dans l&apos;éditeur ; SchedLab l&apos;enregistrera dès que le disque le permettra.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="261"/>
         <source>Score: %1 / %2</source>
         <translation>Note : %1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="217"/>
+        <location filename="../app/gui/exercisepage.cpp" line="263"/>
         <source>to be reviewed</source>
         <translation>à vérifier</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="218"/>
+        <location filename="../app/gui/exercisepage.cpp" line="264"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="219"/>
+        <location filename="../app/gui/exercisepage.cpp" line="265"/>
         <source>failed</source>
         <translation>non réussi</translation>
     </message>
@@ -1671,42 +1776,46 @@ Phrase de passe de %1 :</translation>
         <translation>Il n&apos;y a aucune note à exporter : corrigez d&apos;abord la classe.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="251"/>
         <source>The CSV file %1 could not be written: %2</source>
-        <translation>Le fichier CSV %1 n&apos;a pas pu être écrit : %2</translation>
+        <translation type="vanished">Le fichier CSV %1 n&apos;a pas pu être écrit : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="264"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="250"/>
+        <source>The CSV file could not be written: %1</source>
+        <translation>Le fichier CSV n&apos;a pas pu être écrit : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="261"/>
         <source>The rubrics changed: the class is graded again, and the marks that change will be listed before anything is saved.</source>
         <translation>Les barèmes ont changé : la classe est corrigée à nouveau, et les notes qui changent seront listées avant tout enregistrement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="272"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="269"/>
         <source>Open a class folder</source>
         <translation>Ouvrir un dossier de classe</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="281"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="278"/>
         <source>Export the grades for the LMS</source>
         <translation>Exporter les notes pour la plateforme pédagogique</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="282"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="279"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="287"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="284"/>
         <source>Grades exported to %1.</source>
         <translation>Notes exportées dans %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="304"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="301"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="318"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="315"/>
         <source>Graded %n student(s). Some marks differ from the gradebook: check them below, then save them or keep the stored ones.</source>
         <translation>
             <numerusform>%n étudiant corrigé. Certaines notes diffèrent du carnet de notes : vérifiez-les ci-dessous, puis enregistrez-les ou gardez celles déjà enregistrées.</numerusform>
@@ -1714,7 +1823,7 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="321"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="318"/>
         <source>Graded %n student(s); the grades are saved in the gradebook.</source>
         <translation>
             <numerusform>%n étudiant corrigé ; les notes sont enregistrées dans le carnet de notes.</numerusform>
@@ -1722,7 +1831,7 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="323"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="320"/>
         <source>%n submission(s) could not be read: see the Remark column.</source>
         <translation>
             <numerusform>%n rendu n&apos;a pas pu être lu : voyez la colonne Remarque.</numerusform>
@@ -1730,77 +1839,77 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="336"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="333"/>
         <source>Grading cancelled after %1 of %2 students: nothing was saved.</source>
         <translation>Correction annulée après %1 étudiants sur %2 : rien n&apos;a été enregistré.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="355"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="352"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="411"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="408"/>
         <source>All (%1)</source>
         <translation>Tous (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="413"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="410"/>
         <source>With a failed criterion (%1)</source>
         <translation>Avec un critère non réussi (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="414"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="411"/>
         <source>To review (%1)</source>
         <translation>À vérifier (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="423"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="420"/>
         <source>Wait for the grading to finish.</source>
         <translation>Attendez la fin de la correction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="424"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="421"/>
         <source>Save or discard the new grades first.</source>
         <translation>Enregistrez ou abandonnez d&apos;abord les nouvelles notes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="452"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="449"/>
         <source>Select a cell to see how the grader decided.</source>
         <translation>Sélectionnez une cellule pour voir comment le correcteur a décidé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="453"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="450"/>
         <source>Select a cell of the table to read the student&apos;s answer.</source>
         <translation>Sélectionnez une cellule du tableau pour lire la réponse de l&apos;étudiant.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="482"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="479"/>
         <source>Override…</source>
         <translation>Modifier la note…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="508"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="505"/>
         <source>Select the cell of a criterion first.</source>
         <translation>Sélectionnez d&apos;abord la cellule d&apos;un critère.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="512"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="509"/>
         <source>An override needs a reason: it is kept in the gradebook.</source>
         <translation>Une modification de note doit être justifiée : la raison est conservée dans le carnet de notes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="528"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="525"/>
         <source>Override recorded in the gradebook: %1, %2.</source>
         <translation>Modification enregistrée dans le carnet de notes : %1, %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="541"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="538"/>
         <source>The new grades are saved in the gradebook.</source>
         <translation>Les nouvelles notes sont enregistrées dans le carnet de notes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="549"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="546"/>
         <source>The stored grades are kept: nothing was saved.</source>
         <translation>Les notes enregistrées sont conservées : rien n&apos;a été enregistré.</translation>
     </message>
@@ -1911,27 +2020,26 @@ Phrase de passe de %1 :</translation>
         <translation>%1.pub ne contient pas de clé publique.</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/keysection.cpp" line="197"/>
         <source>%1: %2</source>
-        <translation>%1 : %2</translation>
+        <translation type="vanished">%1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/keysection.cpp" line="205"/>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="202"/>
         <source>Save the public key</source>
         <translation>Enregistrer la clé publique</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/keysection.cpp" line="207"/>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="204"/>
         <source>Public keys (*.pub);;All files (*)</source>
         <translation>Clés publiques (*.pub);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/keysection.cpp" line="212"/>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="209"/>
         <source>Public key saved to %1.</source>
         <translation>Clé publique enregistrée dans %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/keysection.cpp" line="220"/>
+        <location filename="../app/gui/loginnode/keysection.cpp" line="217"/>
         <source>Where the private key goes</source>
         <translation>Emplacement de la clé privée</translation>
     </message>
@@ -2063,39 +2171,47 @@ Continuer ?</translation>
 <context>
     <name>schedlab::gui::LessonPage</name>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="80"/>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="48"/>
+        <source>%1 was NOT saved (%2). Your text is kept in the editor; SchedLab saves it again as soon as the disk allows.</source>
+        <translation>%1 n&apos;a PAS été enregistré (%2). Votre texte reste dans l&apos;éditeur ; SchedLab l&apos;enregistrera dès que le disque le permettra.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="128"/>
         <source>Going further: beyond the module&apos;s programme.</source>
         <translation>Pour aller plus loin : au-delà du programme du module.</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="151"/>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="199"/>
         <source>Types these lines into the terminal below</source>
         <translation>Tape ces lignes dans le terminal ci-dessous</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="163"/>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="211"/>
         <source>Check yourself: %1</source>
         <translation>Vérifiez-vous : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="166"/>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="214"/>
         <source>Your answer, in a sentence</source>
         <translation>Votre réponse, en une phrase</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="196"/>
-        <source>Cannot write %1: %2</source>
-        <translation>Impossible d&apos;écrire %1 : %2</translation>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="244"/>
+        <source>Cannot write %1</source>
+        <translation>Impossible d&apos;écrire %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="206"/>
+        <source>Cannot write %1: %2</source>
+        <translation type="vanished">Impossible d&apos;écrire %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="254"/>
         <source>Cannot read %1: %2</source>
         <translation>Impossible de lire %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="229"/>
         <source>Cannot save %1: %2</source>
-        <translation>Impossible d&apos;enregistrer %1 : %2</translation>
+        <translation type="vanished">Impossible d&apos;enregistrer %1 : %2</translation>
     </message>
 </context>
 <context>
@@ -2106,12 +2222,12 @@ Continuer ?</translation>
         <translation>Impossible de créer le dossier du cluster %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/localbackend.cpp" line="123"/>
+        <location filename="../app/gui/cluster/localbackend.cpp" line="124"/>
         <source>Mini-cluster</source>
         <translation>Mini-cluster</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/localbackend.cpp" line="228"/>
+        <location filename="../app/gui/cluster/localbackend.cpp" line="229"/>
         <source>The mini-cluster is not running.</source>
         <translation>Le mini-cluster n&apos;est pas démarré.</translation>
     </message>
@@ -2172,219 +2288,219 @@ Continuer ?</translation>
 <context>
     <name>schedlab::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="47"/>
+        <location filename="../app/gui/mainwindow.cpp" line="48"/>
         <source>SchedLab — Slurm and Kubernetes scheduling</source>
         <translation>SchedLab — Ordonnancement Slurm et Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="65"/>
+        <location filename="../app/gui/mainwindow.cpp" line="76"/>
         <source>Workspace: %1</source>
         <translation>Espace de travail : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="82"/>
+        <location filename="../app/gui/mainwindow.cpp" line="124"/>
         <source>The mini-cluster could not start: %1</source>
         <translation>Le mini-cluster n&apos;a pas pu démarrer : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="93"/>
+        <location filename="../app/gui/mainwindow.cpp" line="135"/>
         <source>Terminal</source>
         <translation>Terminal</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="132"/>
+        <location filename="../app/gui/mainwindow.cpp" line="174"/>
         <source>Lessons</source>
         <translation>Leçons</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="138"/>
+        <location filename="../app/gui/mainwindow.cpp" line="180"/>
         <source>Going further</source>
         <translation>Pour aller plus loin</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="206"/>
+        <location filename="../app/gui/mainwindow.cpp" line="250"/>
         <source>Course</source>
         <translation>Cours</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="214"/>
+        <location filename="../app/gui/mainwindow.cpp" line="258"/>
         <source>Login node</source>
         <translation>Nœud de login</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="216"/>
+        <location filename="../app/gui/mainwindow.cpp" line="260"/>
         <source>Your SSH key, the checklist, and the real login node</source>
         <translation>Votre clé SSH, la liste de contrôle et le vrai nœud de login</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="218"/>
+        <location filename="../app/gui/mainwindow.cpp" line="262"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="220"/>
+        <location filename="../app/gui/mainwindow.cpp" line="264"/>
         <source>Queue</source>
         <translation>File d&apos;attente</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="221"/>
+        <location filename="../app/gui/mainwindow.cpp" line="265"/>
         <source>Nodes</source>
         <translation>Nœuds</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="222"/>
+        <location filename="../app/gui/mainwindow.cpp" line="266"/>
         <source>Timeline</source>
         <translation>Chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="223"/>
+        <location filename="../app/gui/mainwindow.cpp" line="267"/>
         <source>Kubernetes</source>
         <translation>Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="224"/>
+        <location filename="../app/gui/mainwindow.cpp" line="268"/>
         <source>Slurm vs Kubernetes</source>
         <translation>Slurm vs Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="255"/>
+        <location filename="../app/gui/mainwindow.cpp" line="299"/>
         <source>Read</source>
         <translation>Lue</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="264"/>
+        <location filename="../app/gui/mainwindow.cpp" line="308"/>
         <source>Last checked %1</source>
         <translation>Dernière vérification : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="271"/>
+        <location filename="../app/gui/mainwindow.cpp" line="315"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="272"/>
+        <location filename="../app/gui/mainwindow.cpp" line="316"/>
         <source>Choose the &amp;workspace…</source>
         <translation>Choisir l&apos;&amp;espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="274"/>
+        <location filename="../app/gui/mainwindow.cpp" line="318"/>
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="280"/>
+        <location filename="../app/gui/mainwindow.cpp" line="324"/>
         <source>&amp;Hand in my work…</source>
         <translation>&amp;Rendre mon travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="284"/>
+        <location filename="../app/gui/mainwindow.cpp" line="328"/>
         <source>&amp;Instructor mode: open a class…</source>
         <translation>&amp;Mode enseignant : ouvrir une classe…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="288"/>
+        <location filename="../app/gui/mainwindow.cpp" line="332"/>
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="290"/>
-        <location filename="../app/gui/mainwindow.cpp" line="431"/>
+        <location filename="../app/gui/mainwindow.cpp" line="334"/>
+        <location filename="../app/gui/mainwindow.cpp" line="482"/>
         <source>As the system</source>
         <translation>Comme le système</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="299"/>
+        <location filename="../app/gui/mainwindow.cpp" line="343"/>
         <source>The language changes at the next start.</source>
         <translation>La langue change au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="303"/>
+        <location filename="../app/gui/mainwindow.cpp" line="347"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="328"/>
+        <location filename="../app/gui/mainwindow.cpp" line="374"/>
         <source>Class folder (one sub-folder per student)</source>
         <translation>Dossier de classe (un sous-dossier par étudiant)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="339"/>
+        <location filename="../app/gui/mainwindow.cpp" line="387"/>
         <source>Instructor</source>
         <translation>Enseignant</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="377"/>
+        <location filename="../app/gui/mainwindow.cpp" line="425"/>
         <source>Exam in progress: lessons, exercises, grading and the cluster come back once the paper is handed in.</source>
         <translation>Examen en cours : les cours, les exercices, la correction et le cluster reviendront une fois la copie rendue.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="418"/>
+        <location filename="../app/gui/mainwindow.cpp" line="469"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="419"/>
+        <location filename="../app/gui/mainwindow.cpp" line="470"/>
         <source>&amp;Queue</source>
         <translation>&amp;File d&apos;attente</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="422"/>
+        <location filename="../app/gui/mainwindow.cpp" line="473"/>
         <source>&amp;Timeline</source>
         <translation>&amp;Chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="425"/>
+        <location filename="../app/gui/mainwindow.cpp" line="476"/>
         <source>&amp;Kubernetes</source>
         <translation>&amp;Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="429"/>
+        <location filename="../app/gui/mainwindow.cpp" line="480"/>
         <source>&amp;Colours</source>
         <translation>&amp;Couleurs</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="432"/>
+        <location filename="../app/gui/mainwindow.cpp" line="483"/>
         <source>Light</source>
         <translation>Claires</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="433"/>
+        <location filename="../app/gui/mainwindow.cpp" line="484"/>
         <source>Dark</source>
         <translation>Sombres</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="440"/>
+        <location filename="../app/gui/mainwindow.cpp" line="491"/>
         <source>The colours change at the next start.</source>
         <translation>Les couleurs changent au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="474"/>
-        <location filename="../app/gui/mainwindow.cpp" line="480"/>
+        <location filename="../app/gui/mainwindow.cpp" line="525"/>
+        <location filename="../app/gui/mainwindow.cpp" line="539"/>
         <source>Workspace</source>
         <translation>Espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="481"/>
+        <location filename="../app/gui/mainwindow.cpp" line="540"/>
         <source>SchedLab will use %1 from its next start.</source>
         <translation>SchedLab utilisera %1 à partir du prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="491"/>
+        <location filename="../app/gui/mainwindow.cpp" line="550"/>
         <source>Hand in my work</source>
         <translation>Rendre mon travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="493"/>
+        <location filename="../app/gui/mainwindow.cpp" line="552"/>
         <source>Zip archives (*.zip)</source>
         <translation>Archives zip (*.zip)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="501"/>
+        <location filename="../app/gui/mainwindow.cpp" line="560"/>
         <source>%1 files handed in: %2</source>
         <translation>%1 fichiers rendus : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="507"/>
+        <location filename="../app/gui/mainwindow.cpp" line="566"/>
         <source>SchedLab</source>
         <translation>SchedLab</translation>
     </message>
@@ -2836,7 +2952,7 @@ Continuer ?</translation>
         <translation>scontrol show job</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/queueview.cpp" line="175"/>
+        <location filename="../app/gui/cluster/queueview.cpp" line="180"/>
         <source>scancel %1</source>
         <translation>scancel %1</translation>
     </message>
@@ -2966,88 +3082,88 @@ Continuer ?</translation>
 <context>
     <name>schedlab::gui::RemoteJobsView</name>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="70"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="69"/>
         <source>The output file of a job appears here once downloaded.</source>
         <translation>Le fichier de sortie d&apos;un job s&apos;affiche ici une fois téléchargé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="73"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="72"/>
         <source>&amp;Queue</source>
         <translation>&amp;File d&apos;attente</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="74"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="73"/>
         <source>&amp;Timeline</source>
         <translation>&amp;Chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="75"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="74"/>
         <source>&amp;Output</source>
         <translation>S&amp;ortie</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="122"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="121"/>
         <source>Submitted batch job %1.</source>
         <translation>Job %1 soumis.</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="130"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="129"/>
         <source>The job was not submitted: %1</source>
         <translation>Le job n&apos;a pas été soumis : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="149"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="148"/>
         <source>&amp;Submit to the login node</source>
         <translation>&amp;Soumettre au nœud de login</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="150"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="149"/>
         <source>Cancel the selected job…</source>
         <translation>Annuler le job sélectionné…</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="151"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="150"/>
         <source>Reload</source>
         <translation>Recharger</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="152"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="151"/>
         <source>Look for exercise folders and scripts again</source>
         <translation>Rechercher à nouveau les dossiers d&apos;exercice et les scripts</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="164"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="163"/>
         <source>Exercise:</source>
         <translation>Exercice :</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="166"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="165"/>
         <source>Script:</source>
         <translation>Script :</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="263"/>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="282"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="262"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="281"/>
         <source>Connect to the login node first.</source>
         <translation>Connectez-vous d&apos;abord au nœud de login.</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="288"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="287"/>
         <source>Choose an exercise folder and its script.</source>
         <translation>Choisissez un dossier d&apos;exercice et son script.</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="295"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="294"/>
         <source>%1 cannot be uploaded: it is not a plain file of %2.</source>
         <translation>%1 ne peut pas être envoyé : ce n&apos;est pas un fichier ordinaire de %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="301"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="300"/>
         <source>Cannot create %1.</source>
         <translation>Impossible de créer %1.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="306"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="305"/>
         <source>Uploading %n file(s) and submitting %1…</source>
         <translation>
             <numerusform>Envoi de %n fichier et soumission de %1…</numerusform>
@@ -3055,17 +3171,17 @@ Continuer ?</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="308"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="307"/>
         <source>Left out: %1.</source>
         <translation>Non envoyés : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="320"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="319"/>
         <source>Cancel a job on the login node</source>
         <translation>Annuler un job sur le nœud de login</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="321"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="320"/>
         <source>Cancel job %1 (%2) on the login node? SchedLab will run:
 
 scancel %1</source>
@@ -3074,34 +3190,34 @@ scancel %1</source>
 scancel %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="332"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="331"/>
         <source>scancel %1 sent.</source>
         <translation>scancel %1 envoyé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="364"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="363"/>
         <source>Job %1 (%2): %3</source>
         <translation>Job %1 (%2) : %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="374"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="373"/>
         <source>this job was not submitted from this panel since the app started.</source>
         <translation>ce job n&apos;a pas été soumis par ce panneau depuis le démarrage de l&apos;application.</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="381"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="380"/>
         <source>read from %1.</source>
         <translation>lu dans %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="392"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="391"/>
         <source># job %1: %2
 </source>
         <translation># job %1 : %2
 </translation>
     </message>
     <message>
-        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="393"/>
+        <location filename="../app/gui/loginnode/remotejobsview.cpp" line="392"/>
         <source>Output of job %1 downloaded: %2</source>
         <translation>Sortie du job %1 téléchargée : %2</translation>
     </message>
@@ -3109,17 +3225,16 @@ scancel %1</translation>
 <context>
     <name>schedlab::gui::ScenarioReplay</name>
     <message>
-        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="29"/>
+        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="33"/>
         <source>Scenario replayed in the mini-cluster</source>
         <translation>Scénario rejoué dans le mini-cluster</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="64"/>
         <source>%1: %2</source>
-        <translation>%1 : %2</translation>
+        <translation type="vanished">%1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="80"/>
+        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="102"/>
         <source>%1: the replay stopped: %2</source>
         <translation>%1 : la relecture s&apos;est arrêtée : %2</translation>
     </message>
@@ -3335,18 +3450,18 @@ scancel %1</translation>
 <context>
     <name>schedlab::gui::TimelineWidget</name>
     <message>
-        <location filename="../app/gui/views/timelinewidget.cpp" line="470"/>
-        <location filename="../app/gui/views/timelinewidget.cpp" line="514"/>
+        <location filename="../app/gui/views/timelinewidget.cpp" line="469"/>
+        <location filename="../app/gui/views/timelinewidget.cpp" line="513"/>
         <source>Timeline</source>
         <translation>Chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/views/timelinewidget.cpp" line="485"/>
+        <location filename="../app/gui/views/timelinewidget.cpp" line="484"/>
         <source>The timeline is too large to export as an image.</source>
         <translation>La chronologie est trop grande pour être exportée en image.</translation>
     </message>
     <message>
-        <location filename="../app/gui/views/timelinewidget.cpp" line="515"/>
+        <location filename="../app/gui/views/timelinewidget.cpp" line="514"/>
         <source>Jobs over time, exported from SchedLab</source>
         <translation>Les jobs au fil du temps, exportés depuis SchedLab</translation>
     </message>
@@ -3384,23 +3499,23 @@ scancel %1</translation>
         <translation>sbatch est introuvable sur cet hôte : ce n&apos;est pas un nœud de login Slurm.</translation>
     </message>
     <message>
-        <location filename="../remote/sessionworker.cpp" line="238"/>
+        <location filename="../remote/sessionworker.cpp" line="246"/>
         <source>The remote folder &quot;%1&quot; is not a folder inside your home.</source>
         <translation>Le dossier distant « %1 » n&apos;est pas un dossier situé dans votre dossier personnel.</translation>
     </message>
     <message>
-        <location filename="../remote/sessionworker.cpp" line="241"/>
-        <location filename="../remote/sessionworker.cpp" line="247"/>
+        <location filename="../remote/sessionworker.cpp" line="249"/>
+        <location filename="../remote/sessionworker.cpp" line="255"/>
         <source>&quot;%1&quot; is not a plain file name.</source>
         <translation>« %1 » n&apos;est pas un simple nom de fichier.</translation>
     </message>
     <message>
-        <location filename="../remote/sessionworker.cpp" line="259"/>
+        <location filename="../remote/sessionworker.cpp" line="268"/>
         <source>sbatch ended with exit code %1.</source>
         <translation>sbatch s&apos;est terminé avec le code de sortie %1.</translation>
     </message>
     <message>
-        <location filename="../remote/sessionworker.cpp" line="347"/>
+        <location filename="../remote/sessionworker.cpp" line="371"/>
         <source>sacct: %1 — following the jobs with scontrol and the output file.</source>
         <translation>sacct : %1 — suivi des jobs avec scontrol et le fichier de sortie.</translation>
     </message>
