@@ -29,6 +29,7 @@ private Q_SLOTS:
         QVERIFY2(rubrics.error.isEmpty(), qPrintable(rubrics.error));
         QTemporaryDir workspace, shots;
         MainWindow window(rubrics, workspace.path());
+        QVERIFY2(window.refusal().isEmpty(), qPrintable(window.refusal()));
         window.show();
         QString error;
         const QStringList files = ScreenshotTour(&window, shots.path()).run(&error);

@@ -82,7 +82,7 @@ QString CappedResult::describe() const
 }
 
 CappedResult runCapped(const QStringList &argv, const QStringList &env, qint64 capBytes,
-                       int timeoutMs, const QByteArray &input, const QString &cwd)
+                       int timeoutMs, const StdinFeed &input, const QString &cwd)
 {
     const QByteArray cwdBytes = QFile::encodeName(cwd);
     CappedResult r;
@@ -107,7 +107,7 @@ CappedResult runCapped(const QStringList &argv, const QStringList &env, qint64 c
     int inFd = inPipe[1];
     fcntl(inFd, F_SETFL, O_NONBLOCK);
     qint64 inPos = 0;
-    if (input.isEmpty()) {
+    if (input.size() == 0) {
         ::close(inFd);
         inFd = -1;
     }
@@ -142,7 +142,13 @@ CappedResult runCapped(const QStringList &argv, const QStringList &env, qint64 c
                 keep.append(buf, qsizetype(qMin<qint64>(n, kKeptBytes - keep.size())));
         }
         if (fds[2].revents) {
-            const ssize_t n = ::write(inFd, input.constData() + inPos, size_t(input.size() - inPos));
+            static const QByteArray zeros(65536, '\0');
+            QByteArray fillChunk = input.fill ? QByteArray(65536, input.fill) : zeros;
+            const bool inPrefix = inPos < input.prefix.size();
+            const char *data = inPrefix ? input.prefix.constData() + inPos : fillChunk.constData();
+            const qint64 chunk = inPrefix ? input.prefix.size() - inPos
+                                          : qMin<qint64>(fillChunk.size(), input.size() - inPos);
+            const ssize_t n = ::write(inFd, data, size_t(chunk));
             if (n > 0)
                 inPos += n;
             if (n < 0 || inPos == input.size()) {

@@ -14,6 +14,16 @@ namespace reliability {
 // commands needs (the largest measured is well under 300 MiB), far below the machine.
 constexpr qint64 kMemoryCapBytes = qint64(1) << 30;
 
+// What a child reads on stdin: `prefix`, then `fillBytes` copies of `fill`, streamed (the
+// test process never holds them: its own memory at fork counts in the child's peak).
+struct StdinFeed
+{
+    QByteArray prefix;
+    qint64 fillBytes = 0;
+    char fill = '\0';
+    qint64 size() const { return prefix.size() + fillBytes; }
+};
+
 struct CappedResult
 {
     bool started = false;
@@ -31,7 +41,7 @@ struct CappedResult
 // feeding `input` (or nothing) on stdin; a run still going after `timeoutMs` is killed and reported as timed out. Kept
 // output is capped at 16 MiB per stream; outBytes counts all of it.
 CappedResult runCapped(const QStringList &argv, const QStringList &env, qint64 capBytes,
-                       int timeoutMs, const QByteArray &input = {}, const QString &cwd = {});
+                       int timeoutMs, const StdinFeed &input = {}, const QString &cwd = {});
 
 // A long-lived child (the engine): started under the cap, its first stdout lines read until
 // `readyPrefix` appears, then left running.

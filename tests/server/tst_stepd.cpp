@@ -514,11 +514,15 @@ void TestStepd::tasksKillOrderKillsTheWholeStep()
 {
     QProcess stepd;
     QVERIFY(startTasks(stepd, QStringLiteral("trap 'echo TERM >> term.log' TERM\n"
-                                             "setsid bash -c \"trap '' TERM; /bin/sleep 1000\" &\n"
-                                             "( ( trap '' TERM; /bin/sleep 1000 ) & )\n"
-                                             "( trap '' TERM; exec /bin/sleep 1000 ) &\n"
+                                             "setsid bash -c \"trap '' TERM; : > r1; exec /bin/sleep 1000\" &\n"
+                                             "( ( trap '' TERM; : > r2; exec /bin/sleep 1000 ) & )\n"
+                                             "( trap '' TERM; : > r3; exec /bin/sleep 1000 ) &\n"
                                              "echo > ready\n"
                                              "while :; do wait; done\n")));
+    // Each sleeper ignores TERM before it says so: a TERM sent earlier would kill it.
+    QTRY_VERIFY(QFile::exists(m_dir->filePath(QStringLiteral("r1"))) &&
+                QFile::exists(m_dir->filePath(QStringLiteral("r2"))) &&
+                QFile::exists(m_dir->filePath(QStringLiteral("r3"))));
     ::kill(pid_t(stepd.processId()), SIGTERM);
     QTRY_COMPARE(readFile(m_dir->filePath(QStringLiteral("term.log"))), QByteArray("TERM\n"));
     QCOMPARE(stepd.state(), QProcess::Running);
