@@ -5,6 +5,7 @@
 
 #include "rubric.h"
 #include "safefiles.h"
+#include "submission.h"
 #include "workspace.h"
 
 #include <QCryptographicHash>
@@ -333,13 +334,15 @@ bool ExamSession::importResult(const QString &path, QString *error)
         *error = tr("The paper has not been handed in yet: there is no result to import.");
         return false;
     }
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = tr("Cannot read %1: %2.").arg(name, f.errorString());
+    // The file the student chose: never a FIFO or a device that would hang the window, never
+    // more than a result file can hold.
+    const files::ReadResult read = files::readFile(path, grader::kMaxResultBytes);
+    if (!read.ok()) {
+        *error = tr("Cannot read %1: %2.").arg(name, read.error);
         return false;
     }
     QJsonParseError parse;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parse);
+    const QJsonDocument doc = QJsonDocument::fromJson(read.bytes, &parse);
     const QJsonObject o = releaseObject(doc, exercise_);
     if (parse.error != QJsonParseError::NoError) {
         *error = tr("%1 is not a result file: %2.").arg(name, parse.errorString());
