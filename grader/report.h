@@ -29,8 +29,8 @@ bool isUnsafeForTerminal(char32_t ch);
 // instructor's terminal or written to a report.
 QString terminalSafe(const QString &text);
 
-// A CSV cell: terminal-safe, quoted when needed, and prefixed with ' when it starts with = + - @, a tab or
-// a carriage return, so a spreadsheet never reads it as a formula (OWASP's CSV injection).
+// A CSV cell: terminal-safe, quoted when needed, and prefixed with ' when it starts with = + - @, a
+// tab or a carriage return, so a spreadsheet never reads it as a formula (OWASP's CSV injection).
 QString csvCell(const QString &text);
 
 } // namespace schedlab::grader

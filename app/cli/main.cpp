@@ -116,7 +116,8 @@ int serveOrShell(const LiveArgs &args, bool shell)
         return 2;
     const QString dir = args.dir;
     schedlab::EngineOptions named = *options;
-    named.holderName = shell ? QStringLiteral("schedlab-cli shell") : QStringLiteral("schedlab-cli serve");
+    named.holderName =
+        shell ? QStringLiteral("schedlab-cli shell") : QStringLiteral("schedlab-cli serve");
     schedlab::Engine engine(named);
     QString error;
     if (!engine.start(&error)) {

@@ -188,8 +188,8 @@ HandIn writeHandIn(const Workspace &workspace, const QList<grader::Rubric> &rubr
                            .arg(keyIn);
         return result;
     }
-    const std::optional<QByteArray> bytes = zipInMemory(
-        entries, QJsonDocument(manifest(studentId, entries)).toJson(), &result.error);
+    const std::optional<QByteArray> bytes =
+        zipInMemory(entries, QJsonDocument(manifest(studentId, entries)).toJson(), &result.error);
     if (!bytes) {
         result.error = QObject::tr("Cannot write %1: %2").arg(zipPath, result.error);
         return result;

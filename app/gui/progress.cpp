@@ -37,12 +37,12 @@ Progress::Progress(const QString &workspaceRoot)
     }
     QString freshError;
     open_ = openDatabase(&freshError);
-    problem_ = open_ ? tr("Your progress record %1 was damaged (%2). It is kept as %3 and a "
-                          "new one was started: earlier checks are not shown.")
-                           .arg(QDir::toNativeSeparators(path_), error,
-                                QDir::toNativeSeparators(keptAs_))
-                     : tr("Your progress record %1 cannot be opened: %2.")
-                           .arg(QDir::toNativeSeparators(path_), freshError);
+    problem_ =
+        open_ ? tr("Your progress record %1 was damaged (%2). It is kept as %3 and a "
+                   "new one was started: earlier checks are not shown.")
+                    .arg(QDir::toNativeSeparators(path_), error, QDir::toNativeSeparators(keptAs_))
+              : tr("Your progress record %1 cannot be opened: %2.")
+                    .arg(QDir::toNativeSeparators(path_), freshError);
 }
 
 Progress::~Progress()
@@ -77,8 +77,9 @@ bool Progress::openDatabase(QString *error)
         return false;
     }
     q.finish();
-    if (!q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS attempts (id INTEGER PRIMARY KEY, "
-                               "exercise TEXT NOT NULL, score REAL, max REAL, at TEXT NOT NULL)"))) {
+    if (!q.exec(
+            QStringLiteral("CREATE TABLE IF NOT EXISTS attempts (id INTEGER PRIMARY KEY, "
+                           "exercise TEXT NOT NULL, score REAL, max REAL, at TEXT NOT NULL)"))) {
         *error = q.lastError().text();
         db.close();
         return false;
@@ -101,8 +102,8 @@ bool Progress::setDamagedAside(QString *error)
         return false;
     }
     keptAs_ = aside;
-    for (const QString &suffix : {QStringLiteral("-journal"), QStringLiteral("-wal"),
-                                 QStringLiteral("-shm")})
+    for (const QString &suffix :
+         {QStringLiteral("-journal"), QStringLiteral("-wal"), QStringLiteral("-shm")})
         if (QFile::exists(path_ + suffix))
             QFile::rename(path_ + suffix, aside + suffix);
     return true;

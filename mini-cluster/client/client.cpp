@@ -382,10 +382,8 @@ Outcome relay(int socketFd, const std::vector<std::string> &args, std::string *c
     };
 
     for (;;) {
-        pollfd fds[4] = {{socketFd, POLLIN, 0},
-                         {g_signalPipe[0], POLLIN, 0},
-                         {-1, POLLIN, 0},
-                         {-1, 0, 0}};
+        pollfd fds[4] = {
+            {socketFd, POLLIN, 0}, {g_signalPipe[0], POLLIN, 0}, {-1, POLLIN, 0}, {-1, 0, 0}};
         const bool pollStdin = stdinWanted && !stdinDone;
         if (pollStdin)
             fds[2].fd = STDIN_FILENO;

@@ -46,8 +46,7 @@ QByteArray holderText(const QString &program)
     const auto clean = [](QString s) { return s.replace(u'\n', u' ').toUtf8(); };
     return "user=" + clean(currentUser()) + "\nhost=" + clean(hostName()) +
            "\npid=" + QByteArray::number(qint64(getpid())) + "\nprogram=" + clean(program) +
-           "\nsince=" +
-           QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toUtf8() + "\n";
+           "\nsince=" + QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toUtf8() + "\n";
 }
 
 LockHolder parseHolder(const QByteArray &text)
@@ -106,7 +105,8 @@ QString LockHolder::describe() const
         return QStringLiteral("another program (its details are not written yet)");
     return QStringLiteral("%1 (user %2 on %3, pid %4, since %5)")
         .arg(program.isEmpty() ? QStringLiteral("another program") : program,
-             user.isEmpty() ? QStringLiteral("?") : user, host.isEmpty() ? QStringLiteral("?") : host)
+             user.isEmpty() ? QStringLiteral("?") : user,
+             host.isEmpty() ? QStringLiteral("?") : host)
         .arg(pid)
         .arg(since.isValid() ? since.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"))
                              : QStringLiteral("?"));
@@ -143,8 +143,7 @@ bool FolderLock::acquire(const QString &lockFile, const QString &program, QStrin
     if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
         const int err = errno;
         *error = err == EWOULDBLOCK
-                     ? QStringLiteral("%1 is in use by %2")
-                           .arg(lockFile, readHolder(fd).describe())
+                     ? QStringLiteral("%1 is in use by %2").arg(lockFile, readHolder(fd).describe())
                      : QStringLiteral("cannot lock %1: %2").arg(lockFile, systemError(err));
         ::close(fd);
         return false;

@@ -46,8 +46,8 @@ void tightenAt(int dirFd, int depth)
         if (!std::strcmp(entry->d_name, ".") || !std::strcmp(entry->d_name, ".."))
             continue;
         // O_NONBLOCK: a FIFO is not waited on; O_NOFOLLOW: a link is left alone.
-        const int fd = openat(dirFd, entry->d_name,
-                              O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+        const int fd =
+            openat(dirFd, entry->d_name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
         if (fd < 0)
             continue;
         struct stat st = {};

@@ -287,8 +287,8 @@ QList<DirEntry> listBelow(const QString &root, const QString &relative, QString 
         struct stat st;
         if (::fstatat(w.dir.get(), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
             continue;
-        entries.append(DirEntry{QFile::decodeName(e->d_name), typeOf(st.st_mode),
-                                qint64(st.st_size)});
+        entries.append(
+            DirEntry{QFile::decodeName(e->d_name), typeOf(st.st_mode), qint64(st.st_size)});
     }
     ::closedir(d);
     std::sort(entries.begin(), entries.end(),
@@ -363,8 +363,8 @@ bool DurableWriter::open()
             info = QFileInfo(target);
     }
     if (dirFd_ < 0) {
-        dirFd_ = ::open(native(info.absolutePath()).constData(),
-                        O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        dirFd_ =
+            ::open(native(info.absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (dirFd_ < 0)
             return fail(path_, errno);
         fileName_ = info.fileName();
@@ -475,8 +475,8 @@ WriteResult saveBelow(const QString &root, const QString &relative, const QByteA
         return WriteResult{false, QStringLiteral("%1: %2").arg(root, systemText(errno))};
     for (const QString &component : parts) {
         const QByteArray name = native(component);
-        int next = ::openat(dir.get(), name.constData(),
-                            O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        int next =
+            ::openat(dir.get(), name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (next < 0 && errno == ENOENT) {
             if (::mkdirat(dir.get(), name.constData(), 0755) != 0 && errno != EEXIST)
                 return WriteResult{false, QStringLiteral("%1: %2").arg(shown, systemText(errno))};
@@ -486,10 +486,11 @@ WriteResult saveBelow(const QString &root, const QString &relative, const QByteA
         if (next < 0) {
             const int err = errno;
             const ReadStatus why = classifyFailure(dir.get(), name, err);
-            return WriteResult{false, why == ReadStatus::Link
-                                          ? QStringLiteral("%1: %2 is a symbolic link: not written")
-                                                .arg(shown, component)
-                                          : QStringLiteral("%1: %2").arg(shown, systemText(err))};
+            return WriteResult{
+                false,
+                why == ReadStatus::Link
+                    ? QStringLiteral("%1: %2 is a symbolic link: not written").arg(shown, component)
+                    : QStringLiteral("%1: %2").arg(shown, systemText(err))};
         }
         dir.reset(next);
     }

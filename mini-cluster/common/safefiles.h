@@ -28,8 +28,8 @@ struct ReadResult
 {
     ReadStatus status = ReadStatus::Missing;
     QByteArray bytes;
-    qint64 size = 0;  // the file's size, also when it was too big to read
-    QString error;    // English, naming the path and the problem; empty when Ok
+    qint64 size = 0; // the file's size, also when it was too big to read
+    QString error;   // English, naming the path and the problem; empty when Ok
     bool ok() const { return status == ReadStatus::Ok; }
 };
 

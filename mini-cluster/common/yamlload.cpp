@@ -50,11 +50,11 @@ int flowDepthExceeded(const std::string &text, int maxDepth)
         }
         if (c == ' ' || c == '\t')
             continue;
-        const bool blankBefore = i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t' ||
-                                 text[i - 1] == '\n';
-        const bool startsNode = previous == '\n' || previous == '[' || previous == '{' ||
-                                previous == ',' || ((previous == ':' || previous == '-' ||
-                                                     previous == '?') && blankBefore);
+        const bool blankBefore =
+            i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n';
+        const bool startsNode =
+            previous == '\n' || previous == '[' || previous == '{' || previous == ',' ||
+            ((previous == ':' || previous == '-' || previous == '?') && blankBefore);
         if (c == '#' && blankBefore) {
             while (i + 1 < text.size() && text[i + 1] != '\n')
                 ++i;
@@ -130,21 +130,20 @@ public:
             return add(1, 0); // yaml-cpp refuses an unknown anchor itself
         const Anchored &target = it->second;
         if (target.open)
-            throw Refusal{mark.line,
-                          QStringLiteral("alias *%1 refers to the node that contains it "
-                                         "(the value would never end)")
-                              .arg(target.name)};
+            throw Refusal{mark.line, QStringLiteral("alias *%1 refers to the node that contains it "
+                                                    "(the value would never end)")
+                                         .arg(target.name)};
         decodeCount_ += 1 + target.count;
         aliasCount_ += target.count;
         if ((aliasCount_ > 100 && decodeCount_ > 1000 &&
              double(aliasCount_) / double(decodeCount_) > allowedAliasRatio(decodeCount_)) ||
             decodeCount_ > limits_.maxNodes)
-            throw Refusal{mark.line,
-                          QStringLiteral("too many aliases: expanding *%1 would make the "
-                                         "document larger than %2 nodes")
-                              .arg(target.name)
-                              .arg(decodeCount_ > limits_.maxNodes ? limits_.maxNodes
-                                                                   : decodeCount_)};
+            throw Refusal{
+                mark.line,
+                QStringLiteral("too many aliases: expanding *%1 would make the "
+                               "document larger than %2 nodes")
+                    .arg(target.name)
+                    .arg(decodeCount_ > limits_.maxNodes ? limits_.maxNodes : decodeCount_)};
         if (int(frames_.size()) + target.height > limits_.maxDepth)
             throw Refusal{mark.line, depthProblem(limits_.maxDepth)};
         add(1 + target.count, target.height);
@@ -209,8 +208,8 @@ private:
         const Frame frame = frames_.back();
         frames_.pop_back();
         if (frame.anchor != 0)
-            anchors_[frame.anchor] = Anchored{frame.count, frame.height,
-                                              anchors_[frame.anchor].name, false};
+            anchors_[frame.anchor] =
+                Anchored{frame.count, frame.height, anchors_[frame.anchor].name, false};
         add(frame.count, frame.height);
     }
 

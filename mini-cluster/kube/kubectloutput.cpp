@@ -9,7 +9,6 @@
 #include "kubectlcontext.h"
 #include "printers.h"
 
-
 namespace schedlab::kube {
 
 namespace {

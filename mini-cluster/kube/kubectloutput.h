@@ -29,8 +29,9 @@ public:
     ~OutputPrinter();
 
     // From -o, --template, --no-headers and --allow-missing-template-keys; the -file forms
-    // come from `files` (read by the client, by templateFile()'s path). False with kubectl's message ("template format specified but
-    // no template given", "error parsing jsonpath ...", "unable to match a printer ...").
+    // come from `files` (read by the client, by templateFile()'s path). False with kubectl's
+    // message ("template format specified but no template given", "error parsing jsonpath ...",
+    // "unable to match a printer ...").
     bool configure(const KubectlArgs &args, const NamedFiles &files, QString *error);
     // The file -o jsonpath-file= / go-template-file= / custom-columns-file= names, or empty.
     static QString templateFile(const KubectlArgs &args);
@@ -43,10 +44,10 @@ public:
     bool print(const Value &object, QString *out, QString *error);
 
 private:
-    bool configureTemplate(const QString &output, const QString &templateArg, const NamedFiles &files,
-                           bool *matched, QString *error);
-    bool configureColumns(const QString &output, const QString &templateArg, const NamedFiles &files,
-                          bool *matched, QString *error);
+    bool configureTemplate(const QString &output, const QString &templateArg,
+                           const NamedFiles &files, bool *matched, QString *error);
+    bool configureColumns(const QString &output, const QString &templateArg,
+                          const NamedFiles &files, bool *matched, QString *error);
     bool printJsonPath(const Value &object, QString *out, QString *error);
 
     Format format_ = Format::Table;

@@ -128,9 +128,8 @@ bool Engine::start(QString *error)
 // the socket over from under the first one's clients.
 bool Engine::lockState(const QString &stateDir, QString *error)
 {
-    const QString holder = options_.holderName.isEmpty()
-                               ? QCoreApplication::applicationName()
-                               : options_.holderName;
+    const QString holder =
+        options_.holderName.isEmpty() ? QCoreApplication::applicationName() : options_.holderName;
     QString why;
     if (stateLock_.acquire(stateDir + QStringLiteral("/engine.lock"), holder, &why))
         return true;

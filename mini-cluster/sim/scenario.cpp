@@ -266,13 +266,13 @@ QStringList splitOptions(const QString &text)
 // cancel work, and start no process of the scenario's choosing.
 bool allowedClusterCommand(const QStringList &argv, QString *problem)
 {
-    static const QStringList lookers{
-        QStringLiteral("squeue"),   QStringLiteral("scancel"), QStringLiteral("sacct"),
-        QStringLiteral("sinfo"),    QStringLiteral("sprio"),   QStringLiteral("scontrol"),
-        QStringLiteral("schedlab-explain")};
+    static const QStringList lookers{QStringLiteral("squeue"),          QStringLiteral("scancel"),
+                                     QStringLiteral("sacct"),           QStringLiteral("sinfo"),
+                                     QStringLiteral("sprio"),           QStringLiteral("scontrol"),
+                                     QStringLiteral("schedlab-explain")};
     static const QStringList kubectlVerbs{
-        QStringLiteral("get"),     QStringLiteral("describe"), QStringLiteral("logs"),
-        QStringLiteral("delete"),  QStringLiteral("explain"),  QStringLiteral("version"),
+        QStringLiteral("get"),          QStringLiteral("describe"), QStringLiteral("logs"),
+        QStringLiteral("delete"),       QStringLiteral("explain"),  QStringLiteral("version"),
         QStringLiteral("api-resources")};
     const QString &program = argv.first();
     if (lookers.contains(program))
@@ -342,8 +342,7 @@ std::optional<QStringList> clusterCommandArgv(const QString &line, QString *prob
         if (c == u'#' && !inWord)
             break;
         if (QStringView(u"|&;<>()\n").contains(c))
-            return refuse(
-                shellRefusal(line, "no pipes, redirections or lists of commands here"));
+            return refuse(shellRefusal(line, "no pipes, redirections or lists of commands here"));
         if (c == u'$' || c == u'`')
             return refuse(shellRefusal(line, "no variables or command substitutions here"));
         if (QStringView(u"*?[").contains(c))

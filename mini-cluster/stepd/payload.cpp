@@ -153,4 +153,3 @@ void killEverything(int signalFd, const std::function<bool()> &reap)
         }
     }
 }
-

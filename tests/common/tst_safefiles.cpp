@@ -70,7 +70,8 @@ private Q_SLOTS:
         QTemporaryDir root;
         QDir(root.path()).mkpath(QStringLiteral("alice/ex1"));
         writeRaw(root.filePath(QStringLiteral("alice/ex1/sommeil.sbatch")), "#!/bin/bash\n");
-        const ReadResult r = readBelow(root.path(), QStringLiteral("alice/ex1/sommeil.sbatch"), 100);
+        const ReadResult r =
+            readBelow(root.path(), QStringLiteral("alice/ex1/sommeil.sbatch"), 100);
         QVERIFY2(r.ok(), qPrintable(r.error));
         QCOMPARE(r.bytes, QByteArray("#!/bin/bash\n"));
     }
@@ -165,9 +166,8 @@ private Q_SLOTS:
         const WriteResult w = saveFile(path, "new\n");
         QVERIFY2(w.ok, qPrintable(w.error));
         QCOMPARE(readRaw(path), QByteArray("new\n"));
-        QCOMPARE(QFile::permissions(path),
-                 QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadUser |
-                     QFile::WriteUser | QFile::ExeUser);
+        QCOMPARE(QFile::permissions(path), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                               QFile::ReadUser | QFile::WriteUser | QFile::ExeUser);
         QCOMPARE(leftovers(dir.path()), QStringList{QStringLiteral("sommeil.sbatch")});
     }
 

@@ -70,15 +70,20 @@ private Q_SLOTS:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("problem");
         QTest::addColumn<int>("line");
-        QTest::newRow("billion laughs") << "yaml-billion-laughs" << "too many aliases" << 0;
-        QTest::newRow("&a [*a]") << "yaml-self-alias-sequence" << "refers to the node" << 1;
-        QTest::newRow("a: &a {b: *a}") << "yaml-self-alias-map" << "refers to the node" << 1;
-        QTest::newRow("criteria inside itself") << "yaml-self-alias-block" << "refers to the node"
-                                                << 8;
-        QTest::newRow("deep flow") << "yaml-deep-flow" << "nested deeper than 400 levels" << 1;
-        QTest::newRow("deep block") << "yaml-deep-block" << "nested deeper than 400 levels" << 1;
-        QTest::newRow("deep through aliases")
-            << "yaml-deep-through-aliases" << "nested deeper than 400 levels" << 0;
+        QTest::newRow("billion laughs") << "yaml-billion-laughs"
+                                        << "too many aliases" << 0;
+        QTest::newRow("&a [*a]") << "yaml-self-alias-sequence"
+                                 << "refers to the node" << 1;
+        QTest::newRow("a: &a {b: *a}") << "yaml-self-alias-map"
+                                       << "refers to the node" << 1;
+        QTest::newRow("criteria inside itself") << "yaml-self-alias-block"
+                                                << "refers to the node" << 8;
+        QTest::newRow("deep flow") << "yaml-deep-flow"
+                                   << "nested deeper than 400 levels" << 1;
+        QTest::newRow("deep block") << "yaml-deep-block"
+                                    << "nested deeper than 400 levels" << 1;
+        QTest::newRow("deep through aliases") << "yaml-deep-through-aliases"
+                                              << "nested deeper than 400 levels" << 0;
     }
 
     // Every fuzz regression is refused quickly, in little memory, with a clear message.

@@ -57,14 +57,13 @@ private Q_SLOTS:
         QTest::newRow("alias in its own parameter")
             << kHeader + "    extra: &x\n      - a\n      - *x\n"
             << "rubric.yaml:11: alias *x refers to the node that contains it";
-        QTest::newRow("map alias in a parameter")
-            << kHeader + "    extra: &m {b: *m}\n" << "rubric.yaml:9: alias *m refers";
+        QTest::newRow("map alias in a parameter") << kHeader + "    extra: &m {b: *m}\n"
+                                                  << "rubric.yaml:9: alias *m refers";
         QTest::newRow("whole rubric inside itself")
             << regression(QStringLiteral("yaml-self-alias-block"))
             << "rubric.yaml:8: alias *c refers";
         QTest::newRow("billion laughs in parameters")
-            << asParameter(regression(QStringLiteral("yaml-billion-laughs")))
-            << "too many aliases";
+            << asParameter(regression(QStringLiteral("yaml-billion-laughs"))) << "too many aliases";
         QTest::newRow("deep flow parameter")
             << asParameter(regression(QStringLiteral("yaml-deep-flow")))
             << "rubric.yaml:10: nested deeper than 400 levels";
@@ -76,9 +75,8 @@ private Q_SLOTS:
             << "nested deeper than 400 levels";
         QTest::newRow("self alias as concepts")
             << "concepts: &c {x: {patterns: *c}}\n" + kHeader << "rubric.yaml:1: alias *c";
-        QTest::newRow("bad conversion")
-            << QByteArray("exercise: ex9\nversion: [1]\ncriteria: []\n")
-            << "rubric.yaml:2: bad conversion";
+        QTest::newRow("bad conversion") << QByteArray("exercise: ex9\nversion: [1]\ncriteria: []\n")
+                                        << "rubric.yaml:2: bad conversion";
     }
 
     void rubrics()
@@ -138,8 +136,8 @@ private Q_SLOTS:
         QTest::newRow("self alias")
             << QByteArray("exercise: ex1\ncases: &c\n  - {criterion: x, text: *c}\n")
             << ":3: alias *c refers";
-        QTest::newRow("billion laughs") << regression(QStringLiteral("yaml-billion-laughs"))
-                                        << "too many aliases";
+        QTest::newRow("billion laughs")
+            << regression(QStringLiteral("yaml-billion-laughs")) << "too many aliases";
         QTest::newRow("deep") << regression(QStringLiteral("yaml-deep-flow"))
                               << ":1: nested deeper than 400 levels";
         QTest::newRow("not text") << QByteArray("exercise: ex1\ncases:\n  - {text: [a]}\n")

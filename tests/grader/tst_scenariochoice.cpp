@@ -214,8 +214,8 @@ private Q_SLOTS:
         const Run on = cli(QStringList(grade) << QStringLiteral("--variants"));
         QCOMPARE(on.exitCode, 0);
         QVERIFY2(scoreOf(on.out) > scoreOf(off.out), on.out.constData());
-        QVERIFY(cli({QStringLiteral("grade"), QStringLiteral("--help")})
-                    .out.contains("--variants"));
+        QVERIFY(
+            cli({QStringLiteral("grade"), QStringLiteral("--help")}).out.contains("--variants"));
     }
 
 private:

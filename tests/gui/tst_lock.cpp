@@ -1,8 +1,8 @@
 // One SchedLab per workspace, and the workspace's private state: a second window (here or in
 // another process) is refused with the holder's name, a killed holder frees it, the state
 // folder is 0700 and its files 0600 under any umask, and damaged or full stores say so.
-#include "examsession.h"
 #include "exampage.h"
+#include "examsession.h"
 #include "examstore.h"
 #include "folderlock.h"
 #include "grader.h"
@@ -55,8 +55,7 @@ QString holderText(qint64 pid)
 mode_t modeOf(const QString &path)
 {
     struct stat st = {};
-    return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_mode & 07777
-                                                                  : mode_t(01);
+    return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_mode & 07777 : mode_t(01);
 }
 
 QByteArray bytesOf(const QString &path)
@@ -230,11 +229,13 @@ private Q_SLOTS:
             for (const QString &name :
                  {QStringLiteral("progress.db"), QStringLiteral("exam.db"),
                   QStringLiteral("workspace.lock"), QStringLiteral("login-node.json"),
-                  QStringLiteral("cluster/engine.lock"), QStringLiteral("cluster/accounting.sqlite")})
+                  QStringLiteral("cluster/engine.lock"),
+                  QStringLiteral("cluster/accounting.sqlite")})
                 QVERIFY2(modeOf(state + u'/' + name) == 0600,
-                         qPrintable(name + QStringLiteral(": %1").arg(modeOf(state + u'/' + name), 0, 8)));
+                         qPrintable(name +
+                                    QStringLiteral(": %1").arg(modeOf(state + u'/' + name), 0, 8)));
             for (const QString &name : {QStringLiteral("cluster/accounting.sqlite-wal"),
-                                       QStringLiteral("cluster/accounting.sqlite-shm")})
+                                        QStringLiteral("cluster/accounting.sqlite-shm")})
                 if (QFileInfo::exists(state + u'/' + name))
                     QCOMPARE(modeOf(state + u'/' + name), mode_t(0600));
         }

@@ -44,7 +44,8 @@ private Q_SLOTS:
         QTest::newRow("billion laughs") << laughs << "invalid YAML: too many aliases";
         QTest::newRow("deep") << "question: q\nconcepts: " + QString(3000, u'[') + u'\n'
                               << "x.md:7: invalid YAML: nested deeper than 400 levels";
-        QTest::newRow("syntax") << "question: [q\n" << "x.md:";
+        QTest::newRow("syntax") << "question: [q\n"
+                                << "x.md:";
     }
 
     void lessonBlocks()
@@ -94,8 +95,9 @@ private Q_SLOTS:
         ScenarioReplay replay;
         QString error;
         QVERIFY(!replay.replay(file, &error));
-        QVERIFY2(error.startsWith(file + QStringLiteral(": the replay stopped: scenario:5: steps: ")),
-                 qPrintable(error));
+        QVERIFY2(
+            error.startsWith(file + QStringLiteral(": the replay stopped: scenario:5: steps: ")),
+            qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("no pipes, redirections")), qPrintable(error));
         QVERIFY(!QFile::exists(workspace.filePath(QStringLiteral("pwned"))));
     }

@@ -246,7 +246,7 @@ private Q_SLOTS:
     {
         QTabWidget *tabs = window_->currentExercise()->findChild<QTabWidget *>();
         tabs->setCurrentIndex(1); // lignes.md
-        window_.reset(); // one window per workspace: the next start comes after it
+        window_.reset();          // one window per workspace: the next start comes after it
         window_ = std::make_unique<MainWindow>(rubrics_, workspace_->path());
         QVERIFY(window_->openExercise(QStringLiteral("ex1")));
         QCOMPARE(window_->currentExercise()->currentEditor()->fileName(),

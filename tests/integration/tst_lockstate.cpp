@@ -83,7 +83,8 @@ int squeueOn(const QByteArray &serveOut)
     const QByteArray line = serveOut.split('\n').first();
     QProcess q;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("SCHEDLAB_SOCKET"), QString::fromUtf8(line.mid(line.indexOf('=') + 1)));
+    env.insert(QStringLiteral("SCHEDLAB_SOCKET"),
+               QString::fromUtf8(line.mid(line.indexOf('=') + 1)));
     q.setProcessEnvironment(env);
     q.start(QStringLiteral(SCHEDLAB_LIBEXEC "/bin/squeue"), {});
     q.waitForFinished(20000);
@@ -123,10 +124,12 @@ private Q_SLOTS:
         for (const QString &command : {QStringLiteral("serve"), QStringLiteral("shell")}) {
             const Run second = runCli({command, dir.path(), QStringLiteral("--state"), state});
             QCOMPARE(second.exitCode, 1);
-            QVERIFY2(second.err.startsWith(QStringLiteral("schedlab-cli: ")), qPrintable(second.err));
-            const QString holder = QStringLiteral("in use by schedlab-cli serve (user %1 on %2, pid %3, since ")
-                                       .arg(me(), host())
-                                       .arg(pid);
+            QVERIFY2(second.err.startsWith(QStringLiteral("schedlab-cli: ")),
+                     qPrintable(second.err));
+            const QString holder =
+                QStringLiteral("in use by schedlab-cli serve (user %1 on %2, pid %3, since ")
+                    .arg(me(), host())
+                    .arg(pid);
             QVERIFY2(second.err.contains(holder), qPrintable(second.err));
             QVERIFY2(second.err.contains(QStringLiteral("two mini-clusters cannot share one "
                                                         "accounting database and socket")),
@@ -146,15 +149,16 @@ private Q_SLOTS:
             slurm::defaultSlurmConf(), slurm::defaultGresConf(), QStringLiteral("slurm.conf"), 0,
             QStringLiteral("gres.conf"), 0);
         QVERIFY(parsed.ok());
-        EngineOptions options = liveEngineOptions(parsed.config, slurm::defaultSlurmConf(),
-                                                  dir.path(), state);
+        EngineOptions options =
+            liveEngineOptions(parsed.config, slurm::defaultSlurmConf(), dir.path(), state);
         options.libexecDir = QStringLiteral(SCHEDLAB_LIBEXEC);
         options.holderName = QStringLiteral("SchedLab");
         {
             Engine first(options);
             QString error;
             QVERIFY2(first.start(&error), qPrintable(error));
-            const Run serve = runCli({QStringLiteral("serve"), dir.path(), QStringLiteral("--state"), state});
+            const Run serve =
+                runCli({QStringLiteral("serve"), dir.path(), QStringLiteral("--state"), state});
             QCOMPARE(serve.exitCode, 1);
             QVERIFY2(serve.err.contains(QStringLiteral("in use by SchedLab (user %1 on %2, pid %3")
                                             .arg(me(), host())

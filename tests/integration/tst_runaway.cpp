@@ -36,7 +36,8 @@ class TestRunaway : public QObject
     Run client(const QString &command, int timeoutMs = 30000)
     {
         QProcess p;
-        p.setProcessEnvironment(m_engine->stepEnvironment(QStringLiteral("kim"), QStringLiteral("test")));
+        p.setProcessEnvironment(
+            m_engine->stepEnvironment(QStringLiteral("kim"), QStringLiteral("test")));
         p.setWorkingDirectory(m_dir.path());
         p.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), command});
         Run run;
@@ -135,8 +136,8 @@ private Q_SLOTS:
         kubectl.setProcessEnvironment(
             m_engine->stepEnvironment(QStringLiteral("kim"), QStringLiteral("test")));
         kubectl.setWorkingDirectory(m_dir.path());
-        kubectl.start(m_engine->binDir() + QStringLiteral("/kubectl"), {QStringLiteral("apply"), QStringLiteral("-f"),
-                                                  QStringLiteral("tube.yaml")});
+        kubectl.start(m_engine->binDir() + QStringLiteral("/kubectl"),
+                      {QStringLiteral("apply"), QStringLiteral("-f"), QStringLiteral("tube.yaml")});
         QVERIFY(kubectl.waitForStarted(5000));
         engineStillAnswers();
         QTRY_VERIFY_WITH_TIMEOUT(kubectl.state() == QProcess::NotRunning, 10000);
@@ -205,7 +206,8 @@ private Q_SLOTS:
             const Run r = client(QStringLiteral("sbatch ") + name);
             QVERIFY(r.finished);
             QCOMPARE(r.exitCode, 1);
-            QCOMPARE(r.err, QStringLiteral("sbatch: error: Unable to open file %1\n").arg(name).toUtf8());
+            QCOMPARE(r.err,
+                     QStringLiteral("sbatch: error: Unable to open file %1\n").arg(name).toUtf8());
         }
         engineStillAnswers();
     }
@@ -232,7 +234,8 @@ private Q_SLOTS:
         const Run r = client(QStringLiteral("PATH=\"$PWD/bin:$PATH\" sbatch --parsable "
                                             "ailleurs.sbatch && squeue -h -j 2 -o '%j %o'"));
         QCOMPARE(r.err, QByteArray());
-        QCOMPARE(r.out, "2\nailleurs.sbatch " + m_dir.filePath(QStringLiteral("bin/ailleurs.sbatch")).toUtf8() + '\n');
+        QCOMPARE(r.out, "2\nailleurs.sbatch " +
+                            m_dir.filePath(QStringLiteral("bin/ailleurs.sbatch")).toUtf8() + '\n');
         QVERIFY(client(QStringLiteral("scancel 2")).exitCode == 0);
     }
 

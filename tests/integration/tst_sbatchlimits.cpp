@@ -68,23 +68,26 @@ private Q_SLOTS:
 
     void aNegativeNodeCountIsTheRangeFromOne()
     {
-        QVERIFY2(t_.contains(QStringLiteral("--wrap=true; echo \"exit=$?\"\nSubmitted batch job 1\nexit=0\n")),
+        QVERIFY2(t_.contains(QStringLiteral(
+                     "--wrap=true; echo \"exit=$?\"\nSubmitted batch job 1\nexit=0\n")),
                  qPrintable(t_));
-        QVERIFY2(t_.contains(QStringLiteral("$ scontrol show job 1 | grep -o 'NumNodes=[^ ]*'\nNumNodes=1-5\n")),
+        QVERIFY2(t_.contains(QStringLiteral(
+                     "$ scontrol show job 1 | grep -o 'NumNodes=[^ ]*'\nNumNodes=1-5\n")),
                  qPrintable(t_));
     }
 
     void aNameOf1024BytesIsKept()
     {
         QVERIFY2(t_.contains(QStringLiteral("Submitted batch job 2\nexit=0\n")), qPrintable(t_));
-        QVERIFY2(t_.contains(QStringLiteral("| wc -c\n1033\n")), qPrintable(t_)); // "JobName=" + 1024 + \n
+        QVERIFY2(t_.contains(QStringLiteral("| wc -c\n1033\n")),
+                 qPrintable(t_)); // "JobName=" + 1024 + \n
     }
 
     void longerFieldsAreRefusedAsSlurmctldDoes()
     {
         for (const QString &at : {QStringLiteral("[+00:00:06]"), QStringLiteral("[+00:00:07]"),
-                                 QStringLiteral("[+00:00:08]"), QStringLiteral("[+00:00:09]"),
-                                 QStringLiteral("[+00:00:10]")}) {
+                                  QStringLiteral("[+00:00:08]"), QStringLiteral("[+00:00:09]"),
+                                  QStringLiteral("[+00:00:10]")}) {
             const qsizetype start = t_.indexOf(at);
             QVERIFY2(start >= 0, qPrintable(at + t_));
             const qsizetype end = t_.indexOf(QStringLiteral("\n[+"), start);
@@ -92,7 +95,8 @@ private Q_SLOTS:
             QVERIFY2(block.endsWith(QString::fromLatin1(kTooLong)), qPrintable(block.right(300)));
         }
         // No job id was used up by the refusals.
-        QVERIFY2(t_.contains(QStringLiteral("--wrap=true\nSubmitted batch job 3\n")), qPrintable(t_));
+        QVERIFY2(t_.contains(QStringLiteral("--wrap=true\nSubmitted batch job 3\n")),
+                 qPrintable(t_));
     }
 
     void aNewlineInANameNeverSplitsASacctRow()

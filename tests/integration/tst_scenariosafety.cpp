@@ -58,10 +58,10 @@ private Q_SLOTS:
             << "squeue -o '%.6i %.8j %R'" << QStringList{"squeue", "-o", "%.6i %.8j %R"};
         QTest::newRow("double quotes") << "sacct --format=\"JobID,State\" -j 3"
                                        << QStringList{"sacct", "--format=JobID,State", "-j", "3"};
-        QTest::newRow("escaped blank") << "scontrol show job\\ 3"
-                                       << QStringList{"scontrol", "show", "job 3"};
-        QTest::newRow("kubectl get") << "kubectl get pods -o wide"
-                                     << QStringList{"kubectl", "get", "pods", "-o", "wide"};
+        QTest::newRow("escaped blank")
+            << "scontrol show job\\ 3" << QStringList{"scontrol", "show", "job 3"};
+        QTest::newRow("kubectl get")
+            << "kubectl get pods -o wide" << QStringList{"kubectl", "get", "pods", "-o", "wide"};
         QTest::newRow("comment") << "scancel 51  # the big one" << QStringList{"scancel", "51"};
     }
 
@@ -79,21 +79,36 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("line");
         QTest::addColumn<QString>("why");
-        QTest::newRow("pipe") << "squeue | tee vole" << "no pipes, redirections";
-        QTest::newRow("list") << "squeue; rm -rf ~" << "no pipes, redirections";
-        QTest::newRow("and") << "squeue && curl x" << "no pipes, redirections";
-        QTest::newRow("redirection") << "squeue > ~/.bashrc" << "no pipes, redirections";
-        QTest::newRow("substitution") << "scancel $(id -u)" << "no variables";
-        QTest::newRow("backquotes") << "scancel `id -u`" << "no variables";
-        QTest::newRow("variable in quotes") << "squeue -u \"$USER\"" << "no variables";
-        QTest::newRow("wildcard") << "squeue -o %i*" << "no wildcards";
-        QTest::newRow("open quote") << "squeue -o 'x" << "never closed";
-        QTest::newRow("other program") << "rm -rf /" << "rm is not run from this scenario";
-        QTest::newRow("a path") << "/bin/sh -c id" << "/bin/sh is not run";
-        QTest::newRow("sbatch") << "sbatch --wrap=id" << "sbatch is not run";
-        QTest::newRow("srun") << "srun id" << "srun is not run";
-        QTest::newRow("kubectl apply") << "kubectl apply -f x.yaml" << "kubectl apply is not run";
-        QTest::newRow("empty") << "   " << "an empty step";
+        QTest::newRow("pipe") << "squeue | tee vole"
+                              << "no pipes, redirections";
+        QTest::newRow("list") << "squeue; rm -rf ~"
+                              << "no pipes, redirections";
+        QTest::newRow("and") << "squeue && curl x"
+                             << "no pipes, redirections";
+        QTest::newRow("redirection") << "squeue > ~/.bashrc"
+                                     << "no pipes, redirections";
+        QTest::newRow("substitution") << "scancel $(id -u)"
+                                      << "no variables";
+        QTest::newRow("backquotes") << "scancel `id -u`"
+                                    << "no variables";
+        QTest::newRow("variable in quotes") << "squeue -u \"$USER\""
+                                            << "no variables";
+        QTest::newRow("wildcard") << "squeue -o %i*"
+                                  << "no wildcards";
+        QTest::newRow("open quote") << "squeue -o 'x"
+                                    << "never closed";
+        QTest::newRow("other program") << "rm -rf /"
+                                       << "rm is not run from this scenario";
+        QTest::newRow("a path") << "/bin/sh -c id"
+                                << "/bin/sh is not run";
+        QTest::newRow("sbatch") << "sbatch --wrap=id"
+                                << "sbatch is not run";
+        QTest::newRow("srun") << "srun id"
+                              << "srun is not run";
+        QTest::newRow("kubectl apply") << "kubectl apply -f x.yaml"
+                                       << "kubectl apply is not run";
+        QTest::newRow("empty") << "   "
+                               << "an empty step";
     }
 
     void shellAndProgramsAreRefused()
@@ -188,8 +203,7 @@ private Q_SLOTS:
         s.files << qMakePair(QStringLiteral("../y.sh"), QByteArray("gotcha"));
         QBuffer out;
         out.open(QIODevice::WriteOnly);
-        const SimResult r =
-            runScenario(s, QStringLiteral(SCHEDLAB_LIBEXEC), &out, work.path(), {});
+        const SimResult r = runScenario(s, QStringLiteral(SCHEDLAB_LIBEXEC), &out, work.path(), {});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.error.contains(QStringLiteral("lien")), qPrintable(r.error));
         QVERIFY(QDir(outside.path()).isEmpty());

@@ -71,10 +71,10 @@ int remaining(const QElapsedTimer &t, int timeoutMs)
 
 QString CappedResult::describe() const
 {
-    QString how = !started    ? QStringLiteral("not started")
-                  : timedOut  ? QStringLiteral("timed out")
-                  : signal    ? QStringLiteral("killed by signal %1").arg(signal)
-                              : QStringLiteral("exit %1").arg(exitCode);
+    QString how = !started   ? QStringLiteral("not started")
+                  : timedOut ? QStringLiteral("timed out")
+                  : signal   ? QStringLiteral("killed by signal %1").arg(signal)
+                             : QStringLiteral("exit %1").arg(exitCode);
     return QStringLiteral("%1, peak %2 MiB, stderr: %3")
         .arg(how)
         .arg(peakKb / 1024)
@@ -116,7 +116,9 @@ CappedResult runCapped(const QStringList &argv, const QStringList &env, qint64 c
     int outFd = outPipe[0], errFd = errPipe[0];
     bool exited = false;
     while (!exited || outFd >= 0 || errFd >= 0) {
-        pollfd fds[4] = {{outFd, POLLIN, 0}, {errFd, POLLIN, 0}, {inFd, POLLOUT, 0},
+        pollfd fds[4] = {{outFd, POLLIN, 0},
+                         {errFd, POLLIN, 0},
+                         {inFd, POLLOUT, 0},
                          {exited ? -1 : pidFd, POLLIN, 0}};
         const int left = remaining(timer, timeoutMs);
         if (left == 0 || poll(fds, 4, left) == 0) {

@@ -38,8 +38,8 @@ struct CappedResult
 };
 
 // Runs argv[0] (an absolute path) with `env` ("K=V") in `cwd` (else the current folder),
-// feeding `input` (or nothing) on stdin; a run still going after `timeoutMs` is killed and reported as timed out. Kept
-// output is capped at 16 MiB per stream; outBytes counts all of it.
+// feeding `input` (or nothing) on stdin; a run still going after `timeoutMs` is killed and reported
+// as timed out. Kept output is capped at 16 MiB per stream; outBytes counts all of it.
 CappedResult runCapped(const QStringList &argv, const QStringList &env, qint64 capBytes,
                        int timeoutMs, const StdinFeed &input = {}, const QString &cwd = {});
 

@@ -56,7 +56,8 @@ void sparse(const QString &path, qint64 size)
 // A YAML document of a few hundred bytes whose aliases expand to 10^9 strings.
 QByteArray billionLaughs(const QByteArray &key)
 {
-    QByteArray y = "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n";
+    QByteArray y =
+        "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n";
     const char names[] = "abcdefghi";
     for (int i = 1; i < 9; ++i) {
         y += QByteArray(1, names[i]) + ": &" + names[i] + " [";
@@ -108,7 +109,9 @@ class TestHostile : public QObject
     void record(const QString &name, const CappedResult &r)
     {
         qInfo("%-58s peak %6ld KiB  %s", qPrintable(name), r.peakKb,
-              r.timedOut ? "TIMED OUT" : r.signal ? "SIGNALLED" : "ok");
+              r.timedOut ? "TIMED OUT"
+              : r.signal ? "SIGNALLED"
+                         : "ok");
         if (r.peakKb > worstPeakKb_) {
             worstPeakKb_ = r.peakKb;
             worstName_ = name;
@@ -119,8 +122,7 @@ class TestHostile : public QObject
     {
         QStringList argv{QStringLiteral(SCHEDLAB_CLI)};
         argv += args;
-        const CappedResult r =
-            runCapped(argv, baseEnv(), kMemoryCapBytes, kCliTimeoutMs, {}, cwd);
+        const CappedResult r = runCapped(argv, baseEnv(), kMemoryCapBytes, kCliTimeoutMs, {}, cwd);
         record(name, r);
         return r;
     }
@@ -142,14 +144,16 @@ class TestHostile : public QObject
         write(outside + QStringLiteral("/instructeur/lignes.md"), kSecret + "\n");
         write(outside + QStringLiteral("/victim"), "precious\n");
         // 2: a script that is a link to the instructor's file; a student folder that is a link.
-        link(outside + QStringLiteral("/shadow"), classDir + QStringLiteral("/s01/ex1/sommeil.sbatch"));
+        link(outside + QStringLiteral("/shadow"),
+             classDir + QStringLiteral("/s01/ex1/sommeil.sbatch"));
         write(classDir + QStringLiteral("/s01/ex1/lignes.md"), "Une directive après hostname.\n");
         link(outside + QStringLiteral("/instructeur"), classDir + QStringLiteral("/s02"));
         // 3: a FIFO, a link to /dev/zero, a 2 GiB sparse answer.
         write(classDir + QStringLiteral("/s03/ex2/reponses.md"), "Q1 : 51\n");
         fifo(classDir + QStringLiteral("/s03/ex2/exercice2.yaml"));
         write(classDir + QStringLiteral("/s04/examen/examen.md"), "## Q1\nsbatch\n");
-        link(QStringLiteral("/dev/zero"), classDir + QStringLiteral("/s04/examen/examen-rapport.json"));
+        link(QStringLiteral("/dev/zero"),
+             classDir + QStringLiteral("/s04/examen/examen-rapport.json"));
         sparse(classDir + QStringLiteral("/s05/ex1/sommeil.sbatch"), qint64(2) << 30);
         fifo(classDir + QStringLiteral("/s05/ex1/lignes.md"));
         // 1: the result file left as a link to a file of the instructor's.
@@ -180,18 +184,19 @@ private Q_SLOTS:
         const QString outside = root.filePath(QStringLiteral("dehors"));
         makeHostileClass(classDir, outside);
         for (const char *format : {"json", "csv", "md"}) {
-            const CappedResult r = cli(QStringLiteral("grade --format %1 (hostile class)").arg(format),
-                                       {QStringLiteral("grade"), QStringLiteral("--format"),
-                                        QString::fromLatin1(format), classDir});
+            const CappedResult r =
+                cli(QStringLiteral("grade --format %1 (hostile class)").arg(format),
+                    {QStringLiteral("grade"), QStringLiteral("--format"),
+                     QString::fromLatin1(format), classDir});
             verifyClean(r);
             QVERIFY2(!r.out.contains("\x1b]0;pwned"), "an escape sequence reached the terminal");
             QVERIFY2(!r.out.contains("\xe2\x80\xae"), "a bidi override reached the terminal");
             QVERIFY2(!r.out.contains("\n=1+2") && !r.out.contains(",=1+2"),
                      "a formula reached the CSV unquoted");
         }
-        const CappedResult out = cli(QStringLiteral("grade --out <the class itself>"),
-                                     {QStringLiteral("grade"), QStringLiteral("--out"), classDir,
-                                      classDir});
+        const CappedResult out =
+            cli(QStringLiteral("grade --out <the class itself>"),
+                {QStringLiteral("grade"), QStringLiteral("--out"), classDir, classDir});
         verifyClean(out);
         QFile victim(outside + QStringLiteral("/victim"));
         QVERIFY(victim.open(QIODevice::ReadOnly));
@@ -218,8 +223,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("yaml");
         QTest::newRow("billion laughs") << billionLaughs("criteria");
-        QTest::newRow("self-referencing alias")
-            << QByteArray("exercise: ex1\ncriteria: &a [*a]\n");
+        QTest::newRow("self-referencing alias") << QByteArray("exercise: ex1\ncriteria: &a [*a]\n");
         QTest::newRow("alias inside itself")
             << QByteArray("exercise: ex1\ncriteria:\n  - &c {id: a, checker: *c}\n");
         QTest::newRow("deep nesting") << QByteArray("exercise: ex1\ncriteria: ") +
@@ -232,10 +236,10 @@ private Q_SLOTS:
         QTemporaryDir root;
         write(root.filePath(QStringLiteral("exercises/ex1/rubric.yaml")), yaml);
         write(root.filePath(QStringLiteral("classe/s01/ex1/sommeil.sbatch")), kScript);
-        const CappedResult r = cli(QStringLiteral("grade --rubrics <%1>").arg(QTest::currentDataTag()),
-                                   {QStringLiteral("grade"), QStringLiteral("--rubrics"),
-                                    root.filePath(QStringLiteral("exercises")),
-                                    root.filePath(QStringLiteral("classe"))});
+        const CappedResult r = cli(
+            QStringLiteral("grade --rubrics <%1>").arg(QTest::currentDataTag()),
+            {QStringLiteral("grade"), QStringLiteral("--rubrics"),
+             root.filePath(QStringLiteral("exercises")), root.filePath(QStringLiteral("classe"))});
         verifyClean(r);
         QVERIFY2(r.exitCode != 0, "a hostile rubric was accepted");
         QVERIFY2(r.err.contains("rubric.yaml"), qPrintable(r.describe()));
@@ -248,8 +252,8 @@ private Q_SLOTS:
         QTest::newRow("self-referencing alias") << QByteArray("steps: &s [*s]\n");
         QTest::newRow("file outside its folder")
             << QByteArray("files:\n  ../evade.txt: x\nsteps:\n  - {at: 1, run: squeue}\n");
-        QTest::newRow("absolute file")
-            << QByteArray("files:\n  /tmp/schedlab-evade-abs.txt: x\nsteps:\n  - {at: 1, run: squeue}\n");
+        QTest::newRow("absolute file") << QByteArray(
+            "files:\n  /tmp/schedlab-evade-abs.txt: x\nsteps:\n  - {at: 1, run: squeue}\n");
     }
 
     void hostileScenarios()
@@ -321,35 +325,36 @@ private Q_SLOTS:
         const QList<Attack> attacks{
             {QStringLiteral("kubectl apply -f /dev/zero"),
              {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-f"),
-                QStringLiteral("/dev/zero")},
+              QStringLiteral("/dev/zero")},
              StdinFeed()},
             {QStringLiteral("kubectl apply -f <link to /dev/zero>"),
              {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-f"),
-                w + QStringLiteral("zero.yaml")},
+              w + QStringLiteral("zero.yaml")},
              StdinFeed()},
             {QStringLiteral("kubectl apply -f FIFO"),
              {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-f"),
-                w + QStringLiteral("job.yaml")},
+              w + QStringLiteral("job.yaml")},
              StdinFeed()},
             {QStringLiteral("kubectl apply -R -f DIR (a FIFO inside)"),
              {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-R"),
-                QStringLiteral("-f"), w + QStringLiteral("manifests")},
+              QStringLiteral("-f"), w + QStringLiteral("manifests")},
              StdinFeed()},
             {QStringLiteral("kubectl apply -f - < /dev/zero (64 MiB)"),
              {QStringLiteral("kubectl"), QStringLiteral("apply"), QStringLiteral("-f"),
-                QStringLiteral("-")},
+              QStringLiteral("-")},
              StdinFeed{{}, 64 << 20, '\0'}},
             {QStringLiteral("kubectl get -o jsonpath-file=/dev/zero"),
              {QStringLiteral("kubectl"), QStringLiteral("get"), QStringLiteral("pods"),
-                QStringLiteral("-o"), QStringLiteral("jsonpath-file=/dev/zero")},
+              QStringLiteral("-o"), QStringLiteral("jsonpath-file=/dev/zero")},
              StdinFeed()},
             {QStringLiteral("kubectl get -o go-template-file=FIFO"),
              {QStringLiteral("kubectl"), QStringLiteral("get"), QStringLiteral("pods"),
-                QStringLiteral("-o"), QStringLiteral("go-template-file=") + w + QStringLiteral("job.yaml")},
+              QStringLiteral("-o"),
+              QStringLiteral("go-template-file=") + w + QStringLiteral("job.yaml")},
              StdinFeed()},
             {QStringLiteral("kubectl get -o custom-columns-file=/dev/zero"),
              {QStringLiteral("kubectl"), QStringLiteral("get"), QStringLiteral("pods"),
-                QStringLiteral("-o"), QStringLiteral("custom-columns-file=/dev/zero")},
+              QStringLiteral("-o"), QStringLiteral("custom-columns-file=/dev/zero")},
              StdinFeed()},
             {QStringLiteral("sbatch /dev/zero"),
              {QStringLiteral("sbatch"), QStringLiteral("/dev/zero")},
@@ -379,15 +384,16 @@ private Q_SLOTS:
              {QStringLiteral("sprio"), QStringLiteral("-o"), QStringLiteral("%2147483647i")},
              StdinFeed()},
             {QStringLiteral("sbatch --nodes=-5"),
-             {QStringLiteral("sbatch"), QStringLiteral("--nodes=-5"), QStringLiteral("--wrap=true")},
+             {QStringLiteral("sbatch"), QStringLiteral("--nodes=-5"),
+              QStringLiteral("--wrap=true")},
              StdinFeed()},
             {QStringLiteral("sbatch -J <100,000 characters>"),
              {QStringLiteral("sbatch"), QStringLiteral("-J"), QString(100000, u'x'),
-                QStringLiteral("--wrap=true")},
+              QStringLiteral("--wrap=true")},
              StdinFeed()},
             {QStringLiteral("sbatch -J 'a<newline>b'"),
              {QStringLiteral("sbatch"), QStringLiteral("-J"), QStringLiteral("a\nb"),
-                QStringLiteral("--wrap=true")},
+              QStringLiteral("--wrap=true")},
              StdinFeed()},
         };
         for (const Attack &a : attacks) {

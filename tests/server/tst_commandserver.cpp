@@ -21,8 +21,8 @@
 #include <stdexcept>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace schedlab;
@@ -776,7 +776,6 @@ void TestCommandServer::hostnameShim()
     QCOMPARE(QString::fromLocal8Bit(r.out.trimmed()), QSysInfo::machineHostName());
 }
 
-
 namespace {
 
 // After each attack: the engine still answers at once.
@@ -914,8 +913,8 @@ void TestCommandServer::unreadableFileIsReported()
         if (::getuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0))
             ::_exit(2);
         std::size_t budget = protocol::kMaxRequestBytes;
-        const auto entries = protocol::readRequestedFile({QFile::encodeName(path).toStdString()},
-                                                         {}, budget);
+        const auto entries =
+            protocol::readRequestedFile({QFile::encodeName(path).toStdString()}, {}, budget);
         const std::string status = entries.empty() ? "none" : entries[0].status;
         (void)!::write(pipeFds[1], status.data(), status.size());
         ::_exit(0);
@@ -981,7 +980,8 @@ void TestCommandServer::runawayOutputIsStopped()
 void TestCommandServer::runawayStdinIsStopped()
 {
     // `sbatch < /dev/zero`: the client would send forever; the engine stops at the cap.
-    const QString script = QStringLiteral("'%1' stdin < /dev/zero").arg(command(QStringLiteral("sbatch")));
+    const QString script =
+        QStringLiteral("'%1' stdin < /dev/zero").arg(command(QStringLiteral("sbatch")));
     const Result r = runProgram(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), script},
                                 baseEnvironment(m_socketPath));
     QVERIFY(r.finished);

@@ -167,8 +167,8 @@ void TestContainment::startEngine()
 QProcessEnvironment TestContainment::environment(const QString &socket) const
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("PATH"), QStringLiteral(SCHEDLAB_LIBEXEC "/bin:") +
-                                           env.value(QStringLiteral("PATH")));
+    env.insert(QStringLiteral("PATH"),
+               QStringLiteral(SCHEDLAB_LIBEXEC "/bin:") + env.value(QStringLiteral("PATH")));
     env.insert(QStringLiteral("SCHEDLAB_SOCKET"), socket);
     env.insert(QStringLiteral("SCHEDLAB_USER"), m_user);
     env.remove(QStringLiteral("SLURM_JOB_ID"));
@@ -367,8 +367,8 @@ void TestContainment::killedEngineTakesTheStepsAlong()
         announced += serve.readAllStandardOutput();
     const qsizetype at = announced.indexOf("SCHEDLAB_SOCKET=");
     QVERIFY2(at >= 0, announced.constData());
-    const QString socket = QString::fromLocal8Bit(
-        announced.mid(at + 16, announced.indexOf('\n', at) - at - 16));
+    const QString socket =
+        QString::fromLocal8Bit(announced.mid(at + 16, announced.indexOf('\n', at) - at - 16));
 
     QProcess client;
     startCommand(client, how, environment(socket));

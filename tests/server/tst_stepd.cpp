@@ -479,8 +479,8 @@ bool TestStepd::startTasks(QProcess &process, const QString &script)
     process.setProcessEnvironment(environment());
     process.setWorkingDirectory(m_dir->path());
     process.start(kStepd, {QStringLiteral("--tasks"), QStringLiteral("--task"),
-                           QStringLiteral("n1:0:0"), QStringLiteral("--"), QStringLiteral("/bin/bash"),
-                           QStringLiteral("-c"), script});
+                           QStringLiteral("n1:0:0"), QStringLiteral("--"),
+                           QStringLiteral("/bin/bash"), QStringLiteral("-c"), script});
     if (!process.waitForStarted(5000))
         return false;
     QElapsedTimer timer;
@@ -513,12 +513,13 @@ void TestStepd::tasksEscapeesDieWithTheStep()
 void TestStepd::tasksKillOrderKillsTheWholeStep()
 {
     QProcess stepd;
-    QVERIFY(startTasks(stepd, QStringLiteral("trap 'echo TERM >> term.log' TERM\n"
-                                             "setsid bash -c \"trap '' TERM; : > r1; exec /bin/sleep 1000\" &\n"
-                                             "( ( trap '' TERM; : > r2; exec /bin/sleep 1000 ) & )\n"
-                                             "( trap '' TERM; : > r3; exec /bin/sleep 1000 ) &\n"
-                                             "echo > ready\n"
-                                             "while :; do wait; done\n")));
+    QVERIFY(startTasks(
+        stepd, QStringLiteral("trap 'echo TERM >> term.log' TERM\n"
+                              "setsid bash -c \"trap '' TERM; : > r1; exec /bin/sleep 1000\" &\n"
+                              "( ( trap '' TERM; : > r2; exec /bin/sleep 1000 ) & )\n"
+                              "( trap '' TERM; : > r3; exec /bin/sleep 1000 ) &\n"
+                              "echo > ready\n"
+                              "while :; do wait; done\n")));
     // Each sleeper ignores TERM before it says so: a TERM sent earlier would kill it.
     QTRY_VERIFY(QFile::exists(m_dir->filePath(QStringLiteral("r1"))) &&
                 QFile::exists(m_dir->filePath(QStringLiteral("r2"))) &&
@@ -544,11 +545,12 @@ void TestStepd::tasksKillOrderKillsTheWholeStep()
 void TestStepd::tasksPlainSignalsGoToTheTasks()
 {
     QProcess stepd;
-    QVERIFY(startTasks(stepd, QStringLiteral("trap 'echo USR1 >> got' USR1\n"
-                                             "trap 'echo HUP >> got' HUP\n"
-                                             "echo > ready\n"
-                                             "while [ \"$(cat got 2>/dev/null | wc -l)\" -lt 3 ]; do "
-                                             "/bin/sleep 0.01; done\n")));
+    QVERIFY(
+        startTasks(stepd, QStringLiteral("trap 'echo USR1 >> got' USR1\n"
+                                         "trap 'echo HUP >> got' HUP\n"
+                                         "echo > ready\n"
+                                         "while [ \"$(cat got 2>/dev/null | wc -l)\" -lt 3 ]; do "
+                                         "/bin/sleep 0.01; done\n")));
     ::kill(pid_t(stepd.processId()), SIGUSR1);
     QTRY_COMPARE(readFile(m_dir->filePath(QStringLiteral("got"))), QByteArray("USR1\n"));
     const sigval value = {};

@@ -92,12 +92,13 @@ bool ScenarioReplay::replay(const QString &scenarioFile, QString *error)
     QBuffer out;
     out.open(QIODevice::WriteOnly);
     qint64 end = scenario->start;
-    const SimResult result = runScenario(*scenario, libexecDir(), &out, QString(),
-                                         [this, &end](const slurm::Job &job, qint64 now) {
-                                             history_.record(LocalBackend::snapshotOf(job, now));
-                                             end = std::max(end, now);
-                                         },
-                                         policyFor(scenarioFile));
+    const SimResult result = runScenario(
+        *scenario, libexecDir(), &out, QString(),
+        [this, &end](const slurm::Job &job, qint64 now) {
+            history_.record(LocalBackend::snapshotOf(job, now));
+            end = std::max(end, now);
+        },
+        policyFor(scenarioFile));
     if (result.exitCode != 0) {
         *error = tr("%1: the replay stopped: %2").arg(scenarioFile, result.error);
         return false;

@@ -87,8 +87,8 @@ bool execAndCommit(QSqlQuery &q, Transaction &t, QSqlError *cause)
 QString reasonOf(const QSqlError &error, const QSqlDatabase &db)
 {
     for (const QSqlError &e : {error, db.lastError()}) {
-        const QString text = (e.databaseText().trimmed() + u' ' + e.driverText().trimmed())
-                                 .trimmed();
+        const QString text =
+            (e.databaseText().trimmed() + u' ' + e.driverText().trimmed()).trimmed();
         if (!text.isEmpty())
             return text;
     }
@@ -181,13 +181,14 @@ ExamStore::~ExamStore()
 bool ExamStore::createTables(QString *why)
 {
     QSqlQuery q(QSqlDatabase::database(connection_));
-    const bool ok = q.exec(QStringLiteral(
-               "CREATE TABLE IF NOT EXISTS exam (id INTEGER PRIMARY KEY CHECK (id = 1), "
-               "state TEXT NOT NULL, student TEXT NOT NULL, started_at TEXT NOT NULL, "
-               "duration_seconds INTEGER NOT NULL, handed_in_at TEXT, kind TEXT, paper TEXT, "
-               "sha256 TEXT, result TEXT)")) &&
-           q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS answers (question INTEGER PRIMARY "
-                                 "KEY, text TEXT NOT NULL, saved_at TEXT NOT NULL)"));
+    const bool ok =
+        q.exec(QStringLiteral(
+            "CREATE TABLE IF NOT EXISTS exam (id INTEGER PRIMARY KEY CHECK (id = 1), "
+            "state TEXT NOT NULL, student TEXT NOT NULL, started_at TEXT NOT NULL, "
+            "duration_seconds INTEGER NOT NULL, handed_in_at TEXT, kind TEXT, paper TEXT, "
+            "sha256 TEXT, result TEXT)")) &&
+        q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS answers (question INTEGER PRIMARY "
+                              "KEY, text TEXT NOT NULL, saved_at TEXT NOT NULL)"));
     if (!ok)
         *why = reasonOf(q.lastError(), QSqlDatabase::database(connection_));
     return ok;

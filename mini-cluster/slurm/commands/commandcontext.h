@@ -35,7 +35,9 @@ struct CommandContext
 inline constexpr int kMaxColumnWidth = 4096;
 inline int clampWidth(int width)
 {
-    return width > kMaxColumnWidth ? kMaxColumnWidth : width < -kMaxColumnWidth ? -kMaxColumnWidth : width;
+    return width > kMaxColumnWidth    ? kMaxColumnWidth
+           : width < -kMaxColumnWidth ? -kMaxColumnWidth
+                                      : width;
 }
 
 // Column text padded or cut as Slurm's _print_str does: `width` > 0 right-justifies when
