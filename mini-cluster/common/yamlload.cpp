@@ -135,8 +135,7 @@ public:
                                          .arg(target.name)};
         decodeCount_ += 1 + target.count;
         aliasCount_ += target.count;
-        if ((aliasCount_ > 100 && decodeCount_ > 1000 &&
-             double(aliasCount_) / double(decodeCount_) > allowedAliasRatio(decodeCount_)) ||
+        if (yamlguards::excessiveAliasing(aliasCount_, decodeCount_) ||
             decodeCount_ > limits_.maxNodes)
             throw Refusal{
                 mark.line,
@@ -164,18 +163,6 @@ private:
         QString name;
         bool open = false;
     };
-
-    // go-yaml v2's allowance: nearly anything for small documents, a tenth for large ones.
-    static double allowedAliasRatio(qint64 decodeCount)
-    {
-        constexpr qint64 low = 400000;
-        constexpr qint64 high = 4000000;
-        if (decodeCount <= low)
-            return 0.99;
-        if (decodeCount >= high)
-            return 0.10;
-        return 0.99 - 0.89 * (double(decodeCount - low) / double(high - low));
-    }
 
     void count(const YAML::Mark &mark)
     {

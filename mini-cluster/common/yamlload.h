@@ -3,6 +3,8 @@
 // guards first, every yaml-cpp exception turned into "PATH:LINE: problem".
 #pragma once
 
+#include "yamlguards.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -10,13 +12,11 @@
 
 namespace schedlab {
 
-// The manifest reader's limits (mini-cluster/kube/yamlreader.cpp): a request body above
-// 3 MiB is refused by the API server, yaml-cpp stops at 500 levels and ours must speak
-// first, and go-yaml's share of nodes reached through aliases.
+// The manifest reader's limits (yamlguards.h), and a cap on the whole tree.
 struct YamlLimits
 {
-    qsizetype maxBytes = 3 * 1024 * 1024;
-    int maxDepth = 400;
+    qsizetype maxBytes = yamlguards::kMaxDocumentBytes;
+    int maxDepth = yamlguards::kMaxDepth;
     // Nodes once every alias is expanded: what a reader that converts the tree walks.
     qint64 maxNodes = 1000000;
 };

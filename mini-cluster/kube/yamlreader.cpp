@@ -2,6 +2,8 @@
 // yaml-cpp's event parser, which alone is more lenient than go-yaml and types YAML 1.2.
 #include "yamlreader.h"
 
+#include "yamlguards.h"
+
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/exceptions.h>
@@ -29,19 +31,14 @@
 namespace schedlab::kube {
 namespace {
 
-// The API server refuses a request body above 3 MiB; parsing such a document is wasted work.
-constexpr qsizetype kMaxDocumentBytes = 3 * 1024 * 1024;
+using yamlguards::kMaxDepth;
+using yamlguards::kMaxDocumentBytes;
 
 // A whole file is refused past these, before anything is parsed: yaml-cpp reads about
 // 4 MB/s and the decoded tree takes some twenty times the text, so 50 MB of small
 // documents would take many seconds and a gigabyte. No course manifest comes near.
 constexpr qsizetype kMaxTotalBytes = 8 * 1024 * 1024;
 constexpr qsizetype kMaxDocuments = 10000;
-
-// yaml-cpp 0.7 has its own hard limit (DepthGuard<500> in SingleDocParser::HandleNode);
-// ours must trigger first so that the message is ours, and it also bounds the depth of
-// trees built through aliases, which the text alone does not.
-constexpr int kMaxDepth = 400;
 
 // A map keeps a linear list of its keys until it is this large, then hashes them.
 constexpr qsizetype kLinearKeys = 16;
@@ -874,8 +871,7 @@ public:
         // alias counts, and too large a share of them fails the document.
         decodeCount_ += 1 + target.count;
         aliasCount_ += target.count;
-        if (aliasCount_ > 100 && decodeCount_ > 1000 &&
-            double(aliasCount_) / double(decodeCount_) > allowedAliasRatio(decodeCount_)) {
+        if (yamlguards::excessiveAliasing(aliasCount_, decodeCount_)) {
             fail(QStringLiteral("document contains excessive aliasing"));
             return add(Value(), 0, line, mark.pos, false);
         }
@@ -912,17 +908,6 @@ private:
         QString name;
         bool open = false;
     };
-
-    static double allowedAliasRatio(qint64 decodeCount)
-    {
-        constexpr qint64 low = 400000;
-        constexpr qint64 high = 4000000;
-        if (decodeCount <= low)
-            return 0.99;
-        if (decodeCount >= high)
-            return 0.10;
-        return 0.99 - 0.89 * (double(decodeCount - low) / double(high - low));
-    }
 
     bool failed() const { return !decodeError.isEmpty(); }
 
