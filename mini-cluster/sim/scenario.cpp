@@ -56,12 +56,8 @@ QString scalar(const YAML::Node &n)
 // a scenario never writes outside it.
 bool insideWorkFolder(const QString &name)
 {
-    if (name.isEmpty() || name.startsWith(u'/') || name.contains(QChar(0)))
-        return false;
-    const QStringList parts = name.split(u'/');
-    return std::none_of(parts.begin(), parts.end(), [](const QString &part) {
-        return part.isEmpty() || part == QLatin1String(".") || part == QLatin1String("..");
-    });
+    QStringList parts;
+    return files::splitRelative(name, &parts) && !parts.isEmpty();
 }
 
 } // namespace
@@ -366,23 +362,60 @@ std::optional<QStringList> clusterCommandArgv(const QString &line, QString *prob
     return words;
 }
 
+namespace {
+
+// Every step of a scenario from elsewhere as the argv it runs without a shell; false with
+// `error` naming the first step that may not run.
+bool stepArgvs(const Scenario &scenario, QList<QStringList> *argvs, QString *error)
+{
+    for (const ScenarioStep &st : scenario.steps) {
+        QString problem;
+        const auto argv = clusterCommandArgv(st.run, &problem);
+        if (!argv) {
+            *error = QStringLiteral("scenario:%1: steps: %2").arg(st.line).arg(problem);
+            return false;
+        }
+        *argvs << *argv;
+    }
+    return true;
+}
+
+// The scenario's files in its working folder: never through a link the folder holds, never
+// outside it (the reader refused "../x" already; a Scenario built in code is checked here).
+bool writeScenarioFiles(const Scenario &scenario, const QString &workDir, QString *error)
+{
+    for (const auto &[name, content] : scenario.files) {
+        const files::WriteResult written = files::saveBelow(workDir, name, content);
+        if (!written.ok) {
+            *error = written.error;
+            return false;
+        }
+    }
+    return true;
+}
+
+// A step runs through bash, or, for a scenario from elsewhere, as the cluster command `argv`
+// with no shell in between.
+void startStep(QProcess &step, const QString &binDir, const QString &line,
+               const QStringList *argv)
+{
+    if (argv)
+        step.start(binDir + u'/' + argv->first(), argv->mid(1));
+    else
+        step.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), line});
+}
+
+} // namespace
+
 SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODevice *out,
                       const QString &workDirIn, const JobObserver &observer, StepPolicy policy)
 {
     SimResult result;
     // A scenario from elsewhere is checked whole before anything runs.
     QList<QStringList> argvs;
-    if (policy == StepPolicy::ClusterCommandsOnly) {
-        for (const ScenarioStep &st : scenario.steps) {
-            QString problem;
-            const auto argv = clusterCommandArgv(st.run, &problem);
-            if (!argv) {
-                result.exitCode = 2;
-                result.error = QStringLiteral("scenario:%1: steps: %2").arg(st.line).arg(problem);
-                return result;
-            }
-            argvs << *argv;
-        }
+    if (policy == StepPolicy::ClusterCommandsOnly && !stepArgvs(scenario, &argvs, &result.error)) {
+        result.exitCode = 2;
+        return result;
     }
     const QString conf = scenario.cluster.isEmpty() ? slurm::defaultSlurmConf() : scenario.cluster;
     const QString gres = scenario.cluster.isEmpty() && scenario.gres.isEmpty()
@@ -406,15 +439,9 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
     QTemporaryDir tmp;
     const QString workDir = workDirIn.isEmpty() ? tmp.path() + QStringLiteral("/work") : workDirIn;
     QDir().mkpath(workDir);
-    for (const auto &[name, content] : scenario.files) {
-        // Never through a link the folder holds, never outside it (the reader refused
-        // "../x" already; a Scenario built in code is checked here).
-        const files::WriteResult written = files::saveBelow(workDir, name, content);
-        if (!written.ok) {
-            result.exitCode = 2;
-            result.error = written.error;
-            return result;
-        }
+    if (!writeScenarioFiles(scenario, workDir, &result.error)) {
+        result.exitCode = 2;
+        return result;
     }
     EngineOptions options;
     options.config = parsed.config;
@@ -511,12 +538,8 @@ SimResult runScenario(const Scenario &scenario, const QString &libexecDir, QIODe
         bash.setProcessEnvironment(engine.stepEnvironment(user, owner));
         bash.setWorkingDirectory(workDir);
         bash.setProcessChannelMode(QProcess::MergedChannels);
-        if (policy == StepPolicy::Shell) {
-            bash.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), st.run});
-        } else {
-            const QStringList &argv = argvs[stepIndex - 1];
-            bash.start(engine.binDir() + u'/' + argv.first(), argv.mid(1));
-        }
+        startStep(bash, engine.binDir(), st.run,
+                  policy == StepPolicy::Shell ? nullptr : &argvs[stepIndex - 1]);
         bash.closeWriteChannel();
         transcript +=
             header(engine.controller().now() - scenario.start) + st.run + QLatin1Char('\n');
