@@ -1,4 +1,5 @@
 // Reading untrusted folders without following links; saves that are whole or not made.
+#include "fulldisk.h"
 #include "safefiles.h"
 
 #include <QDir>
@@ -6,13 +7,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <csignal>
 #include <fcntl.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 using namespace schedlab::files;
+using schedlab::testing::FileSizeLimit;
 
 namespace {
 
@@ -33,30 +33,6 @@ QStringList leftovers(const QString &dir)
 {
     return QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::System);
 }
-
-// RLIMIT_FSIZE with SIGXFSZ ignored: writes past the limit fail with EFBIG, as a full disk
-// fails them with ENOSPC.
-class FileSizeLimit
-{
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        getrlimit(RLIMIT_FSIZE, &old_);
-        oldHandler_ = std::signal(SIGXFSZ, SIG_IGN);
-        rlimit lim = old_;
-        lim.rlim_cur = bytes;
-        setrlimit(RLIMIT_FSIZE, &lim);
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &old_);
-        std::signal(SIGXFSZ, oldHandler_);
-    }
-
-private:
-    rlimit old_{};
-    void (*oldHandler_)(int) = nullptr;
-};
 
 } // namespace
 

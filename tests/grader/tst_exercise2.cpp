@@ -3,6 +3,8 @@
 #include "exercise2.h"
 #include "scenario.h"
 
+#include "gradingfixture.h"
+
 #include <QBuffer>
 #include <QFile>
 #include <QRegularExpression>
@@ -11,19 +13,9 @@
 using namespace schedlab;
 using namespace schedlab::grader;
 
-namespace {
+using schedlab::test::exercise2BaseScenario;
 
-Scenario baseScenario()
-{
-    QFile f(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises/ex2/scenario.yaml"));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read the exercise 2 scenario");
-    QString error;
-    const auto s = readScenario(f.readAll(), f.fileName(), &error);
-    if (!s)
-        qFatal("%s", qPrintable(error));
-    return *s;
-}
+namespace {
 
 // "ID STATE REASON-OR-NODES" per job of each squeue block of an engine transcript.
 QList<QStringList> squeueBlocks(const QString &transcript)
@@ -76,10 +68,10 @@ class TestExercise2 : public QObject
 private Q_SLOTS:
     void baseSituation()
     {
-        const Exercise2Facts facts = simulateExercise2(baseScenario());
+        const Exercise2Facts facts = simulateExercise2(exercise2BaseScenario());
         QVERIFY2(facts.error.isEmpty(), qPrintable(facts.error));
         QVERIFY(facts.structureKept());
-        const QHash<QString, QString> p = facts.parameters(baseScenario().start);
+        const QHash<QString, QString> p = facts.parameters(exercise2BaseScenario().start);
         QCOMPARE(p.value(QStringLiteral("resources")), QStringLiteral("51"));
         QCOMPARE(p.value(QStringLiteral("priority1")), QStringLiteral("52"));
         QCOMPARE(p.value(QStringLiteral("priority2")), QStringLiteral("53"));
@@ -93,7 +85,7 @@ private Q_SLOTS:
 
     void quickSimulationAgreesWithTheEngine()
     {
-        const Scenario s = baseScenario();
+        const Scenario s = exercise2BaseScenario();
         const QList<QStringList> engine = squeueBlocks(engineTranscript(s));
         QCOMPARE(engine.size(), 2);
         QCOMPARE(factBlocks(simulateExercise2(s)), engine);
@@ -109,7 +101,7 @@ private Q_SLOTS:
     void variantsKeepTheStructure()
     {
         QFETCH(QString, student);
-        const Scenario base = baseScenario();
+        const Scenario base = exercise2BaseScenario();
         const auto variant = exercise2Variant(base, variantSeed(student));
         QVERIFY(variant);
         const Exercise2Facts facts = simulateExercise2(*variant);
@@ -129,7 +121,7 @@ private Q_SLOTS:
 
     void variantsDiffer()
     {
-        const Scenario base = baseScenario();
+        const Scenario base = exercise2BaseScenario();
         const QByteArray a =
             scenarioToYaml(*exercise2Variant(base, variantSeed(QStringLiteral("s01"))));
         const QByteArray b =

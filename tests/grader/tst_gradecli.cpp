@@ -1,5 +1,7 @@
 // schedlab-cli grade, override and variant as an instructor runs them: real processes,
 // real files, a real SQLite gradebook.
+#include "../common/testfiles.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -9,31 +11,16 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-namespace {
+using Run = schedlab::testing::CliRun;
+using schedlab::testing::writeFile;
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+namespace {
 
 Run cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(SCHEDLAB_CLI), args);
-    p.waitForFinished(60000);
-    return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    return schedlab::testing::runCli(args);
 }
 
-void write(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(bytes);
-}
 
 const QByteArray kScript =
     "#!/bin/bash\n#SBATCH --job-name=sommeil\n#SBATCH --output=sommeil-%j.out\n"
@@ -64,11 +51,11 @@ private Q_SLOTS:
     {
         dir_ = std::make_unique<QTemporaryDir>();
         classDir_ = dir_->filePath(QStringLiteral("classe"));
-        write(classDir_ + QStringLiteral("/s01-amelie/ex1/sommeil.sbatch"), kScript);
-        write(classDir_ + QStringLiteral("/s01-amelie/ex1/lignes.md"),
+        writeFile(classDir_ + QStringLiteral("/s01-amelie/ex1/sommeil.sbatch"), kScript);
+        writeFile(classDir_ + QStringLiteral("/s01-amelie/ex1/lignes.md"),
               "Une directive après hostname est ignorée.\n");
-        write(classDir_ + QStringLiteral("/s02-bruno/sommeil.sbatch"), "#!/bin/sh\nhostname\n");
-        write(classDir_ + QStringLiteral("/s02-bruno/lignes.md"), "Je ne sais pas.\n");
+        writeFile(classDir_ + QStringLiteral("/s02-bruno/sommeil.sbatch"), "#!/bin/sh\nhostname\n");
+        writeFile(classDir_ + QStringLiteral("/s02-bruno/lignes.md"), "Je ne sais pas.\n");
     }
 
     void jsonForAClass()
@@ -161,7 +148,7 @@ private Q_SLOTS:
         QByteArray text = f.readAll();
         f.close();
         text.replace("check: script.commands", "check: script.comands");
-        write(rubrics + QStringLiteral("/ex1/rubric.yaml"), text);
+        writeFile(rubrics + QStringLiteral("/ex1/rubric.yaml"), text);
         const Run r =
             cli({QStringLiteral("grade"), QStringLiteral("--rubrics"), rubrics, classDir_});
         QCOMPARE(r.exitCode, 2);
@@ -212,7 +199,7 @@ private Q_SLOTS:
         text.replace("version: 1", "version: 2")
             .replace("    points: 3\n    check: script.directives",
                      "    points: 4\n    check: script.directives");
-        write(rubrics + QStringLiteral("/ex1/rubric.yaml"), text);
+        writeFile(rubrics + QStringLiteral("/ex1/rubric.yaml"), text);
         QStringList regrade = grade;
         regrade << QStringLiteral("--rubrics") << rubrics;
         const Run dry = cli(regrade);
@@ -250,7 +237,7 @@ private Q_SLOTS:
             "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n"
             "QyNTUxOQAAACD1p4YfEb8Y+L6i1xeYs4FwZQB3AXC6LIaJbmJ0ZG7NzgAAAJDmIYxi5iGM\n"
             "-----END OPENSSH PRIVATE KEY-----\n";
-        write(classDir_ + QStringLiteral("/s01-amelie/ex4/acces.md"), "Ma clé :\n" + key);
+        writeFile(classDir_ + QStringLiteral("/s01-amelie/ex4/acces.md"), "Ma clé :\n" + key);
         for (const char *format : {"json", "csv", "md"}) {
             const Run r = cli({QStringLiteral("grade"), QStringLiteral("--format"),
                                QLatin1String(format), classDir_});

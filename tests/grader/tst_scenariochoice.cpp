@@ -13,19 +13,9 @@
 using namespace schedlab;
 using namespace schedlab::grader;
 
-namespace {
+using schedlab::test::exercise2BaseScenario;
 
-Scenario baseScenario()
-{
-    QFile f(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises/ex2/scenario.yaml"));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("no base scenario");
-    QString error;
-    const auto base = readScenario(f.readAll(), f.fileName(), &error);
-    if (!base)
-        qFatal("%s", qPrintable(error));
-    return *base;
-}
+namespace {
 
 // The right answer to the scenario's questions.
 QByteArray answerFor(const Scenario &s)
@@ -113,7 +103,7 @@ private Q_SLOTS:
     {
         rubrics_ = loadRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises"));
         QVERIFY2(rubrics_.error.isEmpty(), qPrintable(rubrics_.error));
-        base_ = baseScenario();
+        base_ = exercise2BaseScenario();
         variant_ = *exercise2Variant(base_, variantSeed(QStringLiteral("s07-chloe")));
     }
 

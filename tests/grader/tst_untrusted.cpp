@@ -5,6 +5,8 @@
 #include "report.h"
 #include "submission.h"
 
+#include "../common/testfiles.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -18,41 +20,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace {
+using Run = schedlab::testing::CliRun;
+using schedlab::testing::writeFile;
 
-struct Run
-{
-    bool finished = false;
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+namespace {
 
 // A hang shows as finished == false after 30 s, never as a test stuck for ever.
 Run cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(SCHEDLAB_CLI), args);
-    Run r;
-    r.finished = p.waitForFinished(30000);
-    if (!r.finished) {
-        p.kill();
-        p.waitForFinished(5000);
-    }
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return schedlab::testing::runCli(args, 30000);
 }
 
-void write(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(bytes);
-}
 
 QByteArray onDisk(const QString &path)
 {
@@ -123,10 +101,10 @@ private Q_SLOTS:
         dir_ = std::make_unique<QTemporaryDir>();
         classDir_ = dir_->filePath(QStringLiteral("classe"));
         home_ = dir_->filePath(QStringLiteral("instructeur"));
-        write(home_ + QStringLiteral("/notes.txt"), "the instructor's notes\n");
-        write(home_ + QStringLiteral("/secret.sbatch"), kSecret);
-        write(classDir_ + QStringLiteral("/s01-amelie/ex1/sommeil.sbatch"), kScript);
-        write(classDir_ + QStringLiteral("/s01-amelie/ex1/lignes.md"),
+        writeFile(home_ + QStringLiteral("/notes.txt"), "the instructor's notes\n");
+        writeFile(home_ + QStringLiteral("/secret.sbatch"), kSecret);
+        writeFile(classDir_ + QStringLiteral("/s01-amelie/ex1/sommeil.sbatch"), kScript);
+        writeFile(classDir_ + QStringLiteral("/s01-amelie/ex1/lignes.md"),
               "Une directive après hostname est ignorée.\n");
     }
 
@@ -134,10 +112,10 @@ private Q_SLOTS:
 
     void releaseNeverWritesThroughALink()
     {
-        write(classDir_ + QStringLiteral("/s02-bruno/examen/examen.md"), kPaper);
+        writeFile(classDir_ + QStringLiteral("/s02-bruno/examen/examen.md"), kPaper);
         link(home_ + QStringLiteral("/notes.txt"),
              classDir_ + QStringLiteral("/s02-bruno/examen/examen-resultat.json"));
-        write(classDir_ + QStringLiteral("/s03-chloe/examen/examen.md"), kPaper);
+        writeFile(classDir_ + QStringLiteral("/s03-chloe/examen/examen.md"), kPaper);
         const Run r = cli({QStringLiteral("release"), classDir_});
         QVERIFY(r.finished);
         QCOMPARE(r.exitCode, 1);
@@ -182,7 +160,7 @@ private Q_SLOTS:
     {
         link(home_ + QStringLiteral("/secret.sbatch"),
              classDir_ + QStringLiteral("/s02-bruno/ex1/sommeil.sbatch"));
-        write(classDir_ + QStringLiteral("/s02-bruno/ex1/lignes.md"), "Je ne sais pas.\n");
+        writeFile(classDir_ + QStringLiteral("/s02-bruno/ex1/lignes.md"), "Je ne sais pas.\n");
         const QString db = dir_->filePath(QStringLiteral("notes.sqlite"));
         for (const char *format : {"json", "csv", "md"}) {
             const Run r =
@@ -220,8 +198,8 @@ private Q_SLOTS:
 
     void aStudentFolderThatIsALinkIsReportedNotGraded()
     {
-        write(home_ + QStringLiteral("/corrige/ex1/sommeil.sbatch"), kSecret);
-        write(home_ + QStringLiteral("/corrige/ex1/lignes.md"), "INSTRUCTOR-SECRET answer\n");
+        writeFile(home_ + QStringLiteral("/corrige/ex1/sommeil.sbatch"), kSecret);
+        writeFile(home_ + QStringLiteral("/corrige/ex1/lignes.md"), "INSTRUCTOR-SECRET answer\n");
         link(home_ + QStringLiteral("/corrige"), classDir_ + QStringLiteral("/s09-zoe"));
         const Run r = cli({QStringLiteral("grade"), QStringLiteral("--exercise"),
                            QStringLiteral("ex1"), classDir_});
@@ -243,7 +221,7 @@ private Q_SLOTS:
         link(home_, classDir_ + QStringLiteral("/s09-zoe"));
         link(home_ + QStringLiteral("/secret.sbatch"),
              classDir_ + QStringLiteral("/s02-bruno/ex1/sommeil.sbatch"));
-        write(home_ + QStringLiteral("/ex1/sommeil.sbatch"), kSecret);
+        writeFile(home_ + QStringLiteral("/ex1/sommeil.sbatch"), kSecret);
         const RubricSet set = loadRubrics(defaultExercisesDir());
         QVERIFY2(set.error.isEmpty(), qPrintable(set.error));
         const QList<StudentFolder> students = findStudents({classDir_}, set.rubrics);
@@ -302,7 +280,7 @@ private Q_SLOTS:
                  r.out.constData());
 
         // The exam's hand-in report as a FIFO: the paper is not released, nothing hangs.
-        write(classDir_ + QStringLiteral("/s03-chloe/examen/examen.md"), kPaper);
+        writeFile(classDir_ + QStringLiteral("/s03-chloe/examen/examen.md"), kPaper);
         QCOMPARE(::mkfifo(QFile::encodeName(classDir_ +
                                             QStringLiteral("/s03-chloe/examen/examen-rapport.json"))
                               .constData(),
@@ -324,7 +302,7 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("lignes.md est un lien symbolique"), r.out.constData());
 
-        write(classDir_ + QStringLiteral("/s02-bruno/examen/examen.md"), kPaper);
+        writeFile(classDir_ + QStringLiteral("/s02-bruno/examen/examen.md"), kPaper);
         link(QStringLiteral("/dev/zero"),
              classDir_ + QStringLiteral("/s02-bruno/examen/examen-rapport.json"));
         const Run rel = cli({QStringLiteral("release"), classDir_ + QStringLiteral("/s02-bruno")});
@@ -344,7 +322,7 @@ private Q_SLOTS:
             QVERIFY(f.open(QIODevice::WriteOnly));
             QVERIFY(f.resize(twoGiB)); // sparse: no disk used
         }
-        write(classDir_ + QStringLiteral("/s02-bruno/examen/examen.md"), kPaper);
+        writeFile(classDir_ + QStringLiteral("/s02-bruno/examen/examen.md"), kPaper);
         const Run r = cli({QStringLiteral("grade"), QStringLiteral("--exercise"),
                            QStringLiteral("ex1"), classDir_ + QStringLiteral("/s01-amelie")});
         QVERIFY(r.finished);
@@ -367,8 +345,8 @@ private Q_SLOTS:
     void theKeyScanDoesNotFollowALink()
     {
         // A real private key of the instructor's, and a student's link to it.
-        write(home_ + QStringLiteral("/.ssh/id_ed25519"), kPrivateKey);
-        write(classDir_ + QStringLiteral("/s02-bruno/ex4/acces.md"),
+        writeFile(home_ + QStringLiteral("/.ssh/id_ed25519"), kPrivateKey);
+        writeFile(classDir_ + QStringLiteral("/s02-bruno/ex4/acces.md"),
               "Demande faite le 2025-05-02.\nClé : ~/.ssh/id_ed25519.pub\n");
         link(home_ + QStringLiteral("/.ssh/id_ed25519"),
              classDir_ + QStringLiteral("/s02-bruno/ex4/cle"));
@@ -403,7 +381,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, student);
         QFETCH(QByteArray, cell);
-        write(classDir_ + u'/' + student + QStringLiteral("/ex1/sommeil.sbatch"), kScript);
+        writeFile(classDir_ + u'/' + student + QStringLiteral("/ex1/sommeil.sbatch"), kScript);
         const Run r =
             cli({QStringLiteral("grade"), QStringLiteral("--exercise"), QStringLiteral("ex1"),
                  QStringLiteral("--format"), QStringLiteral("csv"), classDir_});
@@ -419,7 +397,7 @@ private Q_SLOTS:
         // ESC sequences (retitle the terminal, clear it) and a right-to-left override in the
         // line the grader quotes, and in the student's folder name.
         const QString student = QStringLiteral("s0\x1b[2J9-eve");
-        write(classDir_ + u'/' + student + QStringLiteral("/ex1/sommeil.sbatch"),
+        writeFile(classDir_ + u'/' + student + QStringLiteral("/ex1/sommeil.sbatch"),
               "#!/bin/bash \x1b]0;pwned\x07 \xe2\x80\xae"
               "exe.txt\xc2\x9b\n" +
                   kScript.mid(12));

@@ -11,6 +11,8 @@
 #include "progress.h"
 #include "workspace.h"
 
+#include "../common/whoami.h"
+
 #include <QFile>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -30,20 +32,10 @@
 using namespace schedlab;
 using namespace schedlab::gui;
 
+using schedlab::testing::host;
+using schedlab::testing::me;
+
 namespace {
-
-QString me()
-{
-    const struct passwd *pw = getpwuid(geteuid());
-    return pw ? QString::fromLocal8Bit(pw->pw_name) : QString::number(geteuid());
-}
-
-QString host()
-{
-    char name[256] = {};
-    gethostname(name, sizeof name - 1);
-    return QString::fromLocal8Bit(name);
-}
 
 QString holderText(qint64 pid)
 {

@@ -5,6 +5,8 @@
 #include "installpaths.h"
 #include "slurmconfig.h"
 
+#include "../common/whoami.h"
+
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -18,20 +20,10 @@
 
 using namespace schedlab;
 
+using schedlab::testing::host;
+using schedlab::testing::me;
+
 namespace {
-
-QString me()
-{
-    const struct passwd *pw = getpwuid(geteuid());
-    return pw ? QString::fromLocal8Bit(pw->pw_name) : QString::number(geteuid());
-}
-
-QString host()
-{
-    char name[256] = {};
-    gethostname(name, sizeof name - 1);
-    return QString::fromLocal8Bit(name);
-}
 
 // `schedlab-cli serve` on `state`, up once it has printed its socket.
 std::unique_ptr<QProcess> startServe(const QString &dir, const QString &state)

@@ -3,6 +3,7 @@
 // under the cap, leak nothing and write nothing outside its folder. The worst peak RSS is
 // printed at the end. Not built under the sanitizers (their shadow memory needs more).
 #include "cappedrun.h"
+#include "../common/testfiles.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -15,21 +16,13 @@
 #include <sys/stat.h>
 
 using namespace reliability;
+using schedlab::testing::writeFile;
 
 namespace {
 
 const QByteArray kSecret = "TOP-SECRET-7f3a-instructor-only";
 constexpr int kCliTimeoutMs = 45000;
 constexpr int kClientTimeoutMs = 30000;
-
-void write(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(bytes);
-}
 
 void link(const QString &target, const QString &path)
 {
@@ -139,33 +132,33 @@ class TestHostile : public QObject
     // A class folder holding every attack on the grader of items 1-3 and 10.
     void makeHostileClass(const QString &classDir, const QString &outside)
     {
-        write(outside + QStringLiteral("/shadow"), kSecret + "\n");
-        write(outside + QStringLiteral("/instructeur/sommeil.sbatch"), kSecret + "\n");
-        write(outside + QStringLiteral("/instructeur/lignes.md"), kSecret + "\n");
-        write(outside + QStringLiteral("/victim"), "precious\n");
+        writeFile(outside + QStringLiteral("/shadow"), kSecret + "\n");
+        writeFile(outside + QStringLiteral("/instructeur/sommeil.sbatch"), kSecret + "\n");
+        writeFile(outside + QStringLiteral("/instructeur/lignes.md"), kSecret + "\n");
+        writeFile(outside + QStringLiteral("/victim"), "precious\n");
         // 2: a script that is a link to the instructor's file; a student folder that is a link.
         link(outside + QStringLiteral("/shadow"),
              classDir + QStringLiteral("/s01/ex1/sommeil.sbatch"));
-        write(classDir + QStringLiteral("/s01/ex1/lignes.md"), "Une directive après hostname.\n");
+        writeFile(classDir + QStringLiteral("/s01/ex1/lignes.md"), "Une directive après hostname.\n");
         link(outside + QStringLiteral("/instructeur"), classDir + QStringLiteral("/s02"));
         // 3: a FIFO, a link to /dev/zero, a 2 GiB sparse answer.
-        write(classDir + QStringLiteral("/s03/ex2/reponses.md"), "Q1 : 51\n");
+        writeFile(classDir + QStringLiteral("/s03/ex2/reponses.md"), "Q1 : 51\n");
         fifo(classDir + QStringLiteral("/s03/ex2/exercice2.yaml"));
-        write(classDir + QStringLiteral("/s04/examen/examen.md"), "## Q1\nsbatch\n");
+        writeFile(classDir + QStringLiteral("/s04/examen/examen.md"), "## Q1\nsbatch\n");
         link(QStringLiteral("/dev/zero"),
              classDir + QStringLiteral("/s04/examen/examen-rapport.json"));
         sparse(classDir + QStringLiteral("/s05/ex1/sommeil.sbatch"), qint64(2) << 30);
         fifo(classDir + QStringLiteral("/s05/ex1/lignes.md"));
         // 1: the result file left as a link to a file of the instructor's.
-        write(classDir + QStringLiteral("/s06/examen/examen.md"), "## Q1\nsbatch\n");
+        writeFile(classDir + QStringLiteral("/s06/examen/examen.md"), "## Q1\nsbatch\n");
         link(outside + QStringLiteral("/victim"),
              classDir + QStringLiteral("/s06/examen/examen-resultat.json"));
         link(outside + QStringLiteral("/victim"), classDir + QStringLiteral("/s06/ex1.md"));
-        write(classDir + QStringLiteral("/s06/ex1/sommeil.sbatch"), kScript);
+        writeFile(classDir + QStringLiteral("/s06/ex1/sommeil.sbatch"), kScript);
         // 10: a formula for a name, control characters in an answer, a key behind a link.
-        write(classDir + QStringLiteral("/=1+2/ex1/sommeil.sbatch"), kScript);
-        write(classDir + QStringLiteral("/s07/ex1/sommeil.sbatch"), kScript);
-        write(classDir + QStringLiteral("/s07/ex1/lignes.md"),
+        writeFile(classDir + QStringLiteral("/=1+2/ex1/sommeil.sbatch"), kScript);
+        writeFile(classDir + QStringLiteral("/s07/ex1/sommeil.sbatch"), kScript);
+        writeFile(classDir + QStringLiteral("/s07/ex1/lignes.md"),
               "R\xc3\xa9ponse \x1b]0;pwned\x07 \xe2\x80\xae gnirts\x1b[2J\n");
         link(outside + QStringLiteral("/shadow"), classDir + QStringLiteral("/s07/ex1/id_ed25519"));
     }
@@ -234,8 +227,8 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, yaml);
         QTemporaryDir root;
-        write(root.filePath(QStringLiteral("exercises/ex1/rubric.yaml")), yaml);
-        write(root.filePath(QStringLiteral("classe/s01/ex1/sommeil.sbatch")), kScript);
+        writeFile(root.filePath(QStringLiteral("exercises/ex1/rubric.yaml")), yaml);
+        writeFile(root.filePath(QStringLiteral("classe/s01/ex1/sommeil.sbatch")), kScript);
         const CappedResult r = cli(
             QStringLiteral("grade --rubrics <%1>").arg(QTest::currentDataTag()),
             {QStringLiteral("grade"), QStringLiteral("--rubrics"),
@@ -262,7 +255,7 @@ private Q_SLOTS:
         QTemporaryDir root;
         QFile::remove(QStringLiteral("/tmp/schedlab-evade-abs.txt"));
         const QString path = root.filePath(QStringLiteral("scenario/s.yaml"));
-        write(path, yaml);
+        writeFile(path, yaml);
         const CappedResult r = cli(QStringLiteral("sim <%1>").arg(QTest::currentDataTag()),
                                    {QStringLiteral("sim"), path});
         verifyClean(r);
@@ -281,7 +274,7 @@ private Q_SLOTS:
         QDir().mkpath(work);
         fifo(work + QStringLiteral("/job.yaml"));
         fifo(work + QStringLiteral("/manifests/pipe.yaml"));
-        write(work + QStringLiteral("/manifests/ok.txt"), "not yaml\n");
+        writeFile(work + QStringLiteral("/manifests/ok.txt"), "not yaml\n");
         fifo(work + QStringLiteral("/script.sbatch"));
         link(QStringLiteral("/dev/zero"), work + QStringLiteral("/zero.yaml"));
 

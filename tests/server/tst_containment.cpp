@@ -3,6 +3,8 @@
 // every process of the step, one that ignores SIGTERM, setsid()s or double-forks included.
 #include "engine.h"
 
+#include "procscan.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -19,6 +21,9 @@
 #include <unistd.h>
 
 using namespace schedlab;
+
+using schedlab::testing::processesWithMarker;
+using schedlab::testing::processExists;
 
 namespace {
 
@@ -39,35 +44,9 @@ QByteArray readFile(const QString &path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
-bool processExists(qint64 pid)
-{
-    // A zombie is gone as far as the step is concerned; only its parent's wait is missing.
-    const QByteArray stat = readFile(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (stat.isEmpty())
-        return false;
-    const qsizetype close = stat.lastIndexOf(')');
-    return close < 0 || stat.mid(close + 2, 1) != "Z";
-}
-
 QByteArray commandName(qint64 pid)
 {
     return readFile(QStringLiteral("/proc/%1/comm").arg(pid)).trimmed();
-}
-
-// Live processes whose environment holds `marker`: every process a test started carries it.
-QList<qint64> processesWithMarker(const QByteArray &marker)
-{
-    QList<qint64> found;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
-    for (const QString &entry : entries) {
-        bool ok = false;
-        const qint64 pid = entry.toLongLong(&ok);
-        if (!ok || pid == ::getpid() || !processExists(pid))
-            continue;
-        if (readFile(QStringLiteral("/proc/%1/environ").arg(pid)).contains(marker))
-            found << pid;
-    }
-    return found;
 }
 
 QString loginName()
@@ -111,6 +90,9 @@ private:
     slurm::JobState state(std::uint32_t jobId) const;
     // Moves the clock past the job's KillWait, when its processes get SIGKILL.
     void passKillWait(std::uint32_t jobId);
+    // SIGTERM first (the script hears it, the sleeps ignore it and live on), then past
+    // KillWait the SIGKILL leaves nothing of the step.
+    void verifyTermThenKill(std::uint32_t jobId);
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<Engine> m_engine;
@@ -234,6 +216,13 @@ void TestContainment::passKillWait(std::uint32_t jobId)
         m_engine->jumpToNextEvent();
 }
 
+void TestContainment::verifyTermThenKill(std::uint32_t jobId)
+{
+    QTRY_VERIFY(readFile(m_dir->filePath(QStringLiteral("term.log"))).contains("TERM"));
+    QCOMPARE(sleeps().size(), 3);
+    passKillWait(jobId);
+}
+
 void TestContainment::scancelKillsTheWholeStep_data()
 {
     addRows();
@@ -255,14 +244,10 @@ void TestContainment::scancelKillsTheWholeStep()
     QTRY_COMPARE(scancel.state(), QProcess::NotRunning);
     QCOMPARE(scancel.exitCode(), 0);
     QCOMPARE(state(id), slurm::JobState::Cancelled);
-    if (how != QLatin1String("sbatch")) {
-        // SIGTERM first: the script hears it, the sleeps ignore it and live on until KillWait.
-        // (Inside a batch job, srun itself gets the SIGTERM and kills its step at once, as
-        // real srun forces its step's termination.)
-        QTRY_VERIFY(readFile(m_dir->filePath(QStringLiteral("term.log"))).contains("TERM"));
-        QCOMPARE(sleeps().size(), 3);
-        passKillWait(id); // SIGKILL, to every process of the step
-    }
+    // (Inside a batch job, srun itself gets the SIGTERM and kills its step at once, as real
+    // srun forces its step's termination.)
+    if (how != QLatin1String("sbatch"))
+        verifyTermThenKill(id);
     QTRY_VERIFY_WITH_TIMEOUT(noneLeft(), kGoneTimeoutMs);
     QTRY_COMPARE(client.state(), QProcess::NotRunning);
     QCOMPARE(state(id), slurm::JobState::Cancelled);
@@ -279,9 +264,7 @@ void TestContainment::timeLimitKillsTheWholeStep()
     while (state(id) == slurm::JobState::Running)
         m_engine->jumpToNextEvent();
     QCOMPARE(state(id), slurm::JobState::Timeout);
-    QTRY_VERIFY(readFile(m_dir->filePath(QStringLiteral("term.log"))).contains("TERM"));
-    QCOMPARE(sleeps().size(), 3);
-    passKillWait(id);
+    verifyTermThenKill(id);
     QTRY_VERIFY_WITH_TIMEOUT(noneLeft(), kGoneTimeoutMs);
     QTRY_COMPARE(client.state(), QProcess::NotRunning);
     QCOMPARE(state(id), slurm::JobState::Timeout);

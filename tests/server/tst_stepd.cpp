@@ -1,4 +1,6 @@
 // Tests of schedlab-stepd, the job step supervisor, with real payloads and real signals.
+#include "procscan.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -16,6 +18,10 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+using schedlab::testing::processesWithMarker;
+using schedlab::testing::processExists;
+using schedlab::testing::processState;
+
 namespace {
 
 const QString kStepd = QStringLiteral(SCHEDLAB_LIBEXEC "/schedlab-stepd");
@@ -31,39 +37,6 @@ void writeFile(const QString &path, const QByteArray &content)
     QFile file(path);
     if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
         file.write(content);
-}
-
-bool processExists(qint64 pid)
-{
-    // A zombie is gone as far as the job is concerned; only its parent's wait is missing.
-    const QByteArray stat = readFile(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (stat.isEmpty())
-        return false;
-    const qsizetype close = stat.lastIndexOf(')');
-    return close < 0 || stat.mid(close + 2, 1) != "Z";
-}
-
-char processState(qint64 pid)
-{
-    const QByteArray stat = readFile(QStringLiteral("/proc/%1/stat").arg(pid));
-    const qsizetype close = stat.lastIndexOf(')');
-    return close < 0 ? 0 : stat.at(close + 2);
-}
-
-// Live processes whose environment holds `marker`: every process a test started carries it.
-QList<qint64> processesWithMarker(const QByteArray &marker)
-{
-    QList<qint64> found;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
-    for (const QString &entry : entries) {
-        bool ok = false;
-        const qint64 pid = entry.toLongLong(&ok);
-        if (!ok || !processExists(pid))
-            continue;
-        if (readFile(QStringLiteral("/proc/%1/environ").arg(pid)).contains(marker))
-            found << pid;
-    }
-    return found;
 }
 
 QStringList lines(const QByteArray &out)
