@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fcntl.h>
@@ -359,157 +360,190 @@ bool terminalHungUp(const pollfd &fd)
     return fd.fd >= 0 && (fd.revents & (POLLHUP | POLLERR));
 }
 
-// Sends one Request and relays the engine's answer until its Exit frame. With `capture`, the
-// standard output is collected there instead of written to fd 1. `child` is what the engine
-// had us launch.
-Outcome relay(int socketFd, const std::vector<std::string> &args, std::string *capture,
-              Child &child)
+// One conversation with the engine: our Request, then its frames until Exit, with our
+// signals, standard input and the files it asks for going the other way.
+class Conversation
 {
-    Outcome outcome;
-    bool socketWritable = writeAll(socketFd, buildRequest(args));
-    bool stdoutOpen = true, stderrOpen = true;
-    bool stdinWanted = false, stdinDone = false;
-    std::string buffer;
-    std::vector<char> chunk(kChunk);
-    std::size_t fileBudget = protocol::kMaxRequestBytes;
-    const bool onTerminal = ::isatty(STDOUT_FILENO) == 1;
-    bool hungUp = false;
+public:
+    Conversation(int socketFd, std::string *capture, Child &child)
+        : socketFd_(socketFd)
+        , capture_(capture)
+        , child_(child)
+        , onTerminal_(::isatty(STDOUT_FILENO) == 1)
+    {}
 
-    auto send = [&](protocol::FrameType type, const std::string &payload) {
-        // When the engine has gone, whatever it already sent is still worth reading.
-        if (socketWritable)
-            socketWritable = writeAll(socketFd, protocol::frame(type, payload));
-    };
-
-    for (;;) {
-        pollfd fds[4] = {
-            {socketFd, POLLIN, 0}, {g_signalPipe[0], POLLIN, 0}, {-1, POLLIN, 0}, {-1, 0, 0}};
-        const bool pollStdin = stdinWanted && !stdinDone;
-        if (pollStdin)
-            fds[2].fd = STDIN_FILENO;
-        if (child.isStep && child.pid > 0 && onTerminal && !hungUp)
-            fds[3].fd = STDOUT_FILENO;
-        if (::poll(fds, 4, -1) < 0) {
-            if (errno == EINTR)
-                continue;
-            return outcome;
-        }
-        if (terminalHungUp(fds[3])) {
-            hungUp = true;
-            signalChild(child, SIGKILL);
-        }
-
-        if (fds[1].revents & POLLIN) {
-            unsigned char signals[16];
-            ssize_t n;
-            while ((n = ::read(g_signalPipe[0], signals, sizeof(signals))) > 0) {
-                for (ssize_t i = 0; i < n; ++i) {
-                    if (signals[i] == kChildMarker) {
-                        int status = 0;
-                        if (child.pid > 0 && ::waitpid(child.pid, &status, WNOHANG) == child.pid) {
-                            child.pid = -1;
-                            send(protocol::ChildExited, std::to_string(status));
-                        }
-                        continue;
-                    }
-                    // Real srun forces the step's termination when its terminal goes: the
-                    // supervisor kills it all, whether or not the engine still answers.
-                    if (signals[i] == SIGHUP && child.isStep)
-                        signalChild(child, SIGKILL);
-                    outcome.lastSignal = signals[i];
-                    send(protocol::Signal, std::to_string(signals[i]));
-                }
+    // Sends the Request for `args` and relays the answer until its Exit frame. With
+    // `capture`, the standard output is collected there instead of written to fd 1.
+    Outcome run(const std::vector<std::string> &args)
+    {
+        socketWritable_ = writeAll(socketFd_, buildRequest(args));
+        for (;;) {
+            pollfd fds[4] = {
+                {socketFd_, POLLIN, 0}, {g_signalPipe[0], POLLIN, 0}, {-1, POLLIN, 0}, {-1, 0, 0}};
+            const bool pollStdin = stdinWanted_ && !stdinDone_;
+            if (pollStdin)
+                fds[2].fd = STDIN_FILENO;
+            if (child_.isStep && child_.pid > 0 && onTerminal_ && !hungUp_)
+                fds[3].fd = STDOUT_FILENO;
+            if (::poll(fds, 4, -1) < 0) {
+                if (errno == EINTR)
+                    continue;
+                return outcome_;
             }
-        }
-
-        if (pollStdin && fds[2].revents) {
-            const ssize_t n = ::read(STDIN_FILENO, chunk.data(), chunk.size());
-            if (n > 0) {
-                send(protocol::StdinData, std::string(chunk.data(), static_cast<std::size_t>(n)));
-            } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
-                // End of file, or a stdin we cannot read (closed, a directory): both end it.
-                stdinDone = true;
-                send(protocol::StdinEof, {});
+            if (terminalHungUp(fds[3])) {
+                hungUp_ = true;
+                signalChild(child_, SIGKILL);
             }
+            if (fds[1].revents & POLLIN)
+                relaySignals();
+            if (pollStdin && fds[2].revents)
+                relayStdin();
+            if (fds[0].revents && !readFromEngine())
+                return outcome_;
         }
-
-        if (!fds[0].revents)
-            continue;
-        const ssize_t n = ::read(socketFd, chunk.data(), chunk.size());
-        if (n < 0) {
-            if (errno == EINTR || errno == EAGAIN)
-                continue;
-            return outcome;
-        }
-        if (n == 0)
-            return outcome;
-        buffer.append(chunk.data(), static_cast<std::size_t>(n));
-
-        std::size_t pos = 0;
-        while (buffer.size() - pos >= 4) {
-            const std::uint32_t length = protocol::readU32(buffer.data() + pos);
-            if (length == 0 || length > protocol::kMaxFrame) {
-                outcome.kind = Outcome::Malformed;
-                return outcome;
-            }
-            if (buffer.size() - pos - 4 < length)
-                break;
-            const char type = buffer[pos + 4];
-            const char *payload = buffer.data() + pos + 5;
-            const std::size_t payloadSize = length - 1;
-            pos += 4 + length;
-            switch (type) {
-            case protocol::Stdout:
-                if (capture)
-                    capture->append(payload, payloadSize);
-                else if (stdoutOpen)
-                    stdoutOpen = writeAll(STDOUT_FILENO, payload, payloadSize);
-                break;
-            case protocol::Stderr:
-                if (stderrOpen)
-                    stderrOpen = writeAll(STDERR_FILENO, payload, payloadSize);
-                break;
-            case protocol::NeedStdin:
-                stdinWanted = true;
-                break;
-            case protocol::NeedFile:
-                send(protocol::FileData,
-                     answerNeedFile(std::string(payload, payloadSize), fileBudget));
-                break;
-            case protocol::Launch:
-                child = launchChild(std::string(payload, payloadSize), socketFd);
-                if (child.pid < 0)
-                    send(protocol::ChildExited, std::to_string(127 << 8));
-                break;
-            case protocol::SignalChild:
-                signalChild(child, std::atoi(std::string(payload, payloadSize).c_str()));
-                break;
-            case protocol::Exit: {
-                const std::string text(payload, payloadSize);
-                char *end = nullptr;
-                const long status = std::strtol(text.c_str(), &end, 10);
-                outcome.kind = Outcome::Exited;
-                // An exit status the shell cannot hold must not turn into success (256 -> 0).
-                outcome.status = (end == text.c_str() || status < 0) ? 1
-                                 : status > 255                      ? 255
-                                                                     : static_cast<int>(status);
-                return outcome;
-            }
-            default:
-                // A newer engine's frame we do not know: the version check guards the rest.
-                break;
-            }
-        }
-        buffer.erase(0, pos);
     }
-}
 
-// relay(), and then no step of ours is left running, however the conversation ended (the
+private:
+    void send(protocol::FrameType type, const std::string &payload)
+    {
+        // When the engine has gone, whatever it already sent is still worth reading.
+        if (socketWritable_)
+            socketWritable_ = writeAll(socketFd_, protocol::frame(type, payload));
+    }
+
+    // The signals our handler queued in the pipe: the launched command's end, or a signal to
+    // pass on to the engine.
+    void relaySignals()
+    {
+        unsigned char signals[16];
+        ssize_t n;
+        while ((n = ::read(g_signalPipe[0], signals, sizeof(signals))) > 0) {
+            for (ssize_t i = 0; i < n; ++i) {
+                if (signals[i] == kChildMarker) {
+                    int status = 0;
+                    if (child_.pid > 0 && ::waitpid(child_.pid, &status, WNOHANG) == child_.pid) {
+                        child_.pid = -1;
+                        send(protocol::ChildExited, std::to_string(status));
+                    }
+                    continue;
+                }
+                // Real srun forces the step's termination when its terminal goes: the
+                // supervisor kills it all, whether or not the engine still answers.
+                if (signals[i] == SIGHUP && child_.isStep)
+                    signalChild(child_, SIGKILL);
+                outcome_.lastSignal = signals[i];
+                send(protocol::Signal, std::to_string(signals[i]));
+            }
+        }
+    }
+
+    void relayStdin()
+    {
+        const ssize_t n = ::read(STDIN_FILENO, chunk_.data(), chunk_.size());
+        if (n > 0) {
+            send(protocol::StdinData, std::string(chunk_.data(), static_cast<std::size_t>(n)));
+        } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+            // End of file, or a stdin we cannot read (closed, a directory): both end it.
+            stdinDone_ = true;
+            send(protocol::StdinEof, {});
+        }
+    }
+
+    // Reads what the engine sent and acts on every whole frame; false once the conversation
+    // is over (Exit, the engine gone, a malformed frame), with outcome_ saying how.
+    bool readFromEngine()
+    {
+        const ssize_t n = ::read(socketFd_, chunk_.data(), chunk_.size());
+        if (n < 0)
+            return errno == EINTR || errno == EAGAIN;
+        if (n == 0)
+            return false;
+        buffer_.append(chunk_.data(), static_cast<std::size_t>(n));
+        std::size_t pos = 0;
+        while (buffer_.size() - pos >= 4) {
+            const std::uint32_t length = protocol::readU32(buffer_.data() + pos);
+            if (length == 0 || length > protocol::kMaxFrame) {
+                outcome_.kind = Outcome::Malformed;
+                return false;
+            }
+            if (buffer_.size() - pos - 4 < length)
+                break;
+            const char type = buffer_[pos + 4];
+            const std::string_view payload(buffer_.data() + pos + 5, length - 1);
+            pos += 4 + length;
+            if (!handleFrame(type, payload))
+                return false;
+        }
+        buffer_.erase(0, pos);
+        return true;
+    }
+
+    // False when the frame ends the conversation (Exit).
+    bool handleFrame(char type, std::string_view payload)
+    {
+        switch (type) {
+        case protocol::Stdout:
+            if (capture_)
+                capture_->append(payload);
+            else if (stdoutOpen_)
+                stdoutOpen_ = writeAll(STDOUT_FILENO, payload.data(), payload.size());
+            break;
+        case protocol::Stderr:
+            if (stderrOpen_)
+                stderrOpen_ = writeAll(STDERR_FILENO, payload.data(), payload.size());
+            break;
+        case protocol::NeedStdin:
+            stdinWanted_ = true;
+            break;
+        case protocol::NeedFile:
+            send(protocol::FileData, answerNeedFile(std::string(payload), fileBudget_));
+            break;
+        case protocol::Launch:
+            child_ = launchChild(std::string(payload), socketFd_);
+            if (child_.pid < 0)
+                send(protocol::ChildExited, std::to_string(127 << 8));
+            break;
+        case protocol::SignalChild:
+            signalChild(child_, std::atoi(std::string(payload).c_str()));
+            break;
+        case protocol::Exit: {
+            const std::string text(payload);
+            char *end = nullptr;
+            const long status = std::strtol(text.c_str(), &end, 10);
+            outcome_.kind = Outcome::Exited;
+            // An exit status the shell cannot hold must not turn into success (256 -> 0).
+            outcome_.status = (end == text.c_str() || status < 0) ? 1
+                              : status > 255                      ? 255
+                                                                  : static_cast<int>(status);
+            return false;
+        }
+        default:
+            // A newer engine's frame we do not know: the version check guards the rest.
+            break;
+        }
+        return true;
+    }
+
+    const int socketFd_;
+    std::string *const capture_;
+    Child &child_;
+    const bool onTerminal_;
+    Outcome outcome_;
+    bool socketWritable_ = true;
+    bool stdoutOpen_ = true, stderrOpen_ = true;
+    bool stdinWanted_ = false, stdinDone_ = false;
+    bool hungUp_ = false;
+    std::string buffer_;
+    std::vector<char> chunk_ = std::vector<char>(kChunk);
+    std::size_t fileBudget_ = protocol::kMaxRequestBytes;
+};
+
+// The conversation, and then no step of ours is left running, however the conversation ended (the
 // engine died, or reset the cluster under the step).
 Outcome converse(int socketFd, const std::vector<std::string> &args, std::string *capture)
 {
     Child child;
-    const Outcome outcome = relay(socketFd, args, capture, child);
+    const Outcome outcome = Conversation(socketFd, capture, child).run(args);
     endStep(child);
     return outcome;
 }
