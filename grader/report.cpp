@@ -9,8 +9,6 @@ namespace schedlab::grader {
 
 namespace {
 
-QString markdown(const ExerciseResult &r);
-
 double rounded(double value, int decimals)
 {
     const double scale = std::pow(10.0, decimals);
@@ -102,14 +100,35 @@ QString resultJson(const ExerciseResult &r)
                    .arg(criteria.join(QStringLiteral(",\n")));
 }
 
-QString csvField(const QString &text)
-{
-    return csvCell(text);
-}
-
 QString frenchNumber(double value)
 {
     return QLocale(QLocale::French).toString(rounded(value, 2), 'g', 12);
+}
+
+QString markdown(const ExerciseResult &r)
+{
+    QString md = QStringLiteral("# %1 — %2\n\n").arg(r.exercise, r.student);
+    if (!r.error.isEmpty())
+        return md + QStringLiteral("Travail illisible : %1\n").arg(r.error);
+    md += QStringLiteral("**Note : %1 / %2** (grille %3)\n\n")
+              .arg(frenchNumber(r.score), frenchNumber(r.max), r.rubricTag);
+    for (const CriterionResult &c : r.criteria) {
+        const QString decision = c.review   ? QStringLiteral("à vérifier")
+                                 : c.passed ? QStringLiteral("réussi")
+                                            : QStringLiteral("non réussi");
+        md += QStringLiteral("## %1 — %2 (%3 / %4)\n\n")
+                  .arg(c.id, decision, frenchNumber(c.points), frenchNumber(c.max));
+        md += c.feedback + QStringLiteral("\n\n");
+        if (!c.evidence.isEmpty())
+            md += QStringLiteral("> %1\n\n").arg(c.evidence);
+        if (c.overridden)
+            md +=
+                QStringLiteral("Décision modifiée par %1 le %2 : %3\n\n")
+                    .arg(c.overridden->by,
+                         QLocale(QLocale::French).toString(c.overridden->at, QLocale::ShortFormat),
+                         c.overridden->why);
+    }
+    return md;
 }
 
 } // namespace
@@ -142,7 +161,7 @@ QByteArray resultsToCsv(const QList<ExerciseResult> &results, const QList<Rubric
                           QStringLiteral("to_review")})
                  .join(u',');
     for (const ExerciseResult &r : results) {
-        QStringList row{csvField(r.student), csvField(r.exercise)};
+        QStringList row{csvCell(r.student), csvCell(r.exercise)};
         for (const QString &id : ids) {
             QString cell;
             for (const CriterionResult &c : r.criteria)
@@ -182,11 +201,6 @@ bool isUnsafeForTerminal(char32_t ch)
 
 QString terminalSafe(const QString &text)
 {
-    bool clean = true;
-    for (const char32_t ch : text.toUcs4())
-        clean = clean && !isUnsafeForTerminal(ch);
-    if (clean)
-        return text;
     QString out;
     for (const char32_t ch : text.toUcs4()) {
         if (isUnsafeForTerminal(ch))
@@ -211,35 +225,5 @@ QString csvCell(const QString &text)
     quoted.replace(u'"', QStringLiteral("\"\""));
     return u'"' + quoted + u'"';
 }
-
-namespace {
-
-QString markdown(const ExerciseResult &r)
-{
-    QString md = QStringLiteral("# %1 — %2\n\n").arg(r.exercise, r.student);
-    if (!r.error.isEmpty())
-        return md + QStringLiteral("Travail illisible : %1\n").arg(r.error);
-    md += QStringLiteral("**Note : %1 / %2** (grille %3)\n\n")
-              .arg(frenchNumber(r.score), frenchNumber(r.max), r.rubricTag);
-    for (const CriterionResult &c : r.criteria) {
-        const QString decision = c.review   ? QStringLiteral("à vérifier")
-                                 : c.passed ? QStringLiteral("réussi")
-                                            : QStringLiteral("non réussi");
-        md += QStringLiteral("## %1 — %2 (%3 / %4)\n\n")
-                  .arg(c.id, decision, frenchNumber(c.points), frenchNumber(c.max));
-        md += c.feedback + QStringLiteral("\n\n");
-        if (!c.evidence.isEmpty())
-            md += QStringLiteral("> %1\n\n").arg(c.evidence);
-        if (c.overridden)
-            md +=
-                QStringLiteral("Décision modifiée par %1 le %2 : %3\n\n")
-                    .arg(c.overridden->by,
-                         QLocale(QLocale::French).toString(c.overridden->at, QLocale::ShortFormat),
-                         c.overridden->why);
-    }
-    return md;
-}
-
-} // namespace
 
 } // namespace schedlab::grader
