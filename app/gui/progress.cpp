@@ -2,6 +2,7 @@
 #include "progress.h"
 
 #include "privatefiles.h"
+#include "sqlitecheck.h"
 
 #include <QDir>
 #include <QFile>
@@ -51,8 +52,7 @@ Progress::~Progress()
     QSqlDatabase::removeDatabase(connection_);
 }
 
-// Opens and checks the file: SQLite opens anything lazily, so a damaged file only shows at
-// the first read; quick_check reads every page.
+// Opens the file and checks it is whole (sqlitecheck.h) before anything is believed.
 bool Progress::openDatabase(QString *error)
 {
     files::makePrivateFile(path_, error); // 0600 before SQLite opens it (journals follow)
@@ -64,19 +64,11 @@ bool Progress::openDatabase(QString *error)
         *error = db.lastError().text();
         return false;
     }
+    if (!databaseIsWhole(db, error)) {
+        db.close();
+        return false;
+    }
     QSqlQuery q(db);
-    if (!q.exec(QStringLiteral("PRAGMA quick_check")) || !q.next()) {
-        *error = q.lastError().text();
-        db.close();
-        return false;
-    }
-    if (const QString verdict = q.value(0).toString(); verdict != QLatin1String("ok")) {
-        *error = verdict;
-        q.finish();
-        db.close();
-        return false;
-    }
-    q.finish();
     if (!q.exec(
             QStringLiteral("CREATE TABLE IF NOT EXISTS attempts (id INTEGER PRIMARY KEY, "
                            "exercise TEXT NOT NULL, score REAL, max REAL, at TEXT NOT NULL)"))) {

@@ -3,6 +3,7 @@
 #include "examstore.h"
 
 #include "privatefiles.h"
+#include "sqlitecheck.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -160,16 +161,11 @@ ExamStore::ExamStore(const QString &workspaceRoot)
 bool ExamStore::check(QString *why)
 {
     const QSqlDatabase db = QSqlDatabase::database(connection_);
-    QSqlQuery q(db);
-    if (!q.exec(QStringLiteral("PRAGMA quick_check")) || !q.next()) {
-        *why = reasonOf(q.lastError(), db);
-        return false;
-    }
-    if (const QString verdict = q.value(0).toString(); verdict != QLatin1String("ok")) {
-        *why = verdict;
-        return false;
-    }
-    return true;
+    if (databaseIsWhole(db, why))
+        return true;
+    if (why->isEmpty())
+        *why = reasonOf(QSqlError(), db);
+    return false;
 }
 
 ExamStore::~ExamStore()
