@@ -2,6 +2,7 @@
 #include "engine.h"
 
 #include "installpaths.h"
+#include "privatefiles.h"
 
 #include "commandcontext.h"
 #include "commandserver.h"
@@ -86,16 +87,10 @@ bool Engine::start(QString *error)
         }
         stateDir = privateDir_.path();
     }
-    const bool created = !QFileInfo::exists(stateDir);
-    if (!QDir().mkpath(stateDir)) {
-        *error = QStringLiteral("cannot create the state folder %1").arg(stateDir);
+    // Accounting and socket are the cluster's own: a folder made here is private (one the
+    // user gave keeps its mode).
+    if (!QFileInfo::exists(stateDir) && !files::makePrivateFolder(stateDir, error))
         return false;
-    }
-    // Accounting and socket are the cluster's own: no other user needs to read them (a
-    // folder given by the user keeps its mode).
-    if (created)
-        QFile::setPermissions(stateDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
-                                            QFileDevice::ExeOwner);
     if (!options_.stateDir.isEmpty() && !lockState(stateDir, error))
         return false;
     users_.setAccounts(options_.accounts);
