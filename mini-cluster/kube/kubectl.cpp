@@ -455,11 +455,16 @@ QString fileError(const ClientFile &file)
 bool readManifests(const QStringList &paths, const NamedFiles &files, const QByteArray &stdinData,
                    QList<ManifestObject> *objects, QString *error)
 {
-    QList<QPair<QString, QByteArray>> sources;
-    QSet<QString> tooLarge;
+    struct Source
+    {
+        QString name;
+        QByteArray bytes;
+        bool tooLarge = false;
+    };
+    QList<Source> sources;
     for (const QString &path : paths) {
         if (path == QLatin1String("-")) {
-            sources << qMakePair(QStringLiteral("STDIN"), stdinData);
+            sources << Source{QStringLiteral("STDIN"), stdinData};
             continue;
         }
         const FileAnswer answer = files.value(path);
@@ -474,24 +479,19 @@ bool readManifests(const QStringList &paths, const NamedFiles &files, const QByt
             // Over the client's cap (8 MiB), so over the API server's 3 MiB too: kubectl would
             // read it and the server refuse it, as below for a large document.
             if (file.status == QLatin1String("toobig")) {
-                sources << qMakePair(file.name, QByteArray());
-                tooLarge << file.name;
+                sources << Source{file.name, QByteArray(), true};
                 continue;
             }
             if (!file.ok()) {
                 *error = fileError(file);
                 return false;
             }
-            sources << qMakePair(file.name, file.data);
+            sources << Source{file.name, file.data};
         }
     }
-    for (const auto &[source, bytes] : sources) {
-        if (tooLarge.contains(source)) {
-            ManifestObject m;
-            m.object = Value::map();
-            m.object.set(QStringLiteral("__tooLarge"), Value::boolean(true));
-            m.source = source;
-            objects->append(m);
+    for (const auto &[source, bytes, tooLarge] : sources) {
+        if (tooLarge) {
+            objects->append(ManifestObject{Value::map(), source, true});
             continue;
         }
         const YamlReadResult read = readYamlDocuments(bytes);
@@ -506,7 +506,7 @@ bool readManifests(const QStringList &paths, const NamedFiles &files, const QByt
             m.source = source;
             if (doc.root.isNull() && doc.size > 3 * 1024 * 1024) {
                 m.object = Value::map();
-                m.object.set(QStringLiteral("__tooLarge"), Value::boolean(true));
+                m.tooLarge = true;
             } else if (!doc.root.isMap()) {
                 *error = QStringLiteral("error: error parsing %1: error unmarshaling JSON: while "
                                         "decoding JSON: json: cannot unmarshal %2 into Go value "
@@ -538,7 +538,7 @@ int applyManifests(KubectlContext &ctx, bool createOnly, const QByteArray &stdin
         QStringList errors;
         const QString outputMode = ctx.args.value(QStringLiteral("output"));
         for (ManifestObject &m : objects) {
-            if (m.object.contains(QStringLiteral("__tooLarge"))) {
+            if (m.tooLarge) {
                 errors << QStringLiteral("Error from server (RequestEntityTooLarge): error when "
                                          "creating \"%1\": Request entity too large: limit is "
                                          "3145728")

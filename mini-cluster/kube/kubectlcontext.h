@@ -115,6 +115,8 @@ struct ManifestObject
 {
     Value object;
     QString source;
+    // Larger than the API server takes (3 MiB): refused with RequestEntityTooLarge, unread.
+    bool tooLarge = false;
 };
 bool readManifests(const QStringList &paths, const NamedFiles &files, const QByteArray &stdinData,
                    QList<ManifestObject> *objects, QString *error);
