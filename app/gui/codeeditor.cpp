@@ -253,6 +253,22 @@ void CodeEditor::setSaveProblem(const QString &reason)
     Q_EMIT saveProblemChanged(reason);
 }
 
+QString CodeEditor::saveWith(const QString &shownName,
+                             const std::function<bool(const QString &text, QString *error)> &write)
+{
+    QString error;
+    if (!isModified() || write(text(), &error)) { // unmodified: unchanged, or undone to the disk's
+        setModified(false);
+        setSaveProblem({});
+        return {};
+    }
+    const QString message = tr("%1 was NOT saved (%2). Your text is kept in the editor; SchedLab "
+                               "saves it again as soon as the disk allows.")
+                                .arg(shownName, error);
+    setSaveProblem(message);
+    return message;
+}
+
 void CodeEditor::resizeEvent(QResizeEvent *event)
 {
     QsciScintilla::resizeEvent(event);

@@ -2,6 +2,8 @@
 // and the mini-cluster's diagnostics shown under the lines they are about as you type.
 #pragma once
 
+#include <functional>
+
 #include "diagnostics.h"
 
 // QScintilla's headers use Qt's keyword macros, which the project turns off
@@ -46,6 +48,14 @@ public:
     QString saveProblem() const { return saveProblem_; }
     // The bar shown above the text while the file is not saved.
     QLabel *saveBar() const { return saveBar_; }
+
+    // How often a page tries a failed save again while the student does not type.
+    static constexpr int kSaveRetryMs = 3000;
+    // Saves the text with `write` when it was edited since the last save. A failure keeps the
+    // text, says why above it and in the status bar (naming the file `shownName`), and
+    // returns that message; empty once the file holds the text.
+    QString saveWith(const QString &shownName,
+                     const std::function<bool(const QString &text, QString *error)> &write);
 
 Q_SIGNALS:
     void diagnosed();

@@ -30,8 +30,6 @@ namespace schedlab::gui {
 namespace {
 
 constexpr int kSavePauseMs = 500;
-// How often a save that failed (full disk) is tried again while the student does not type.
-constexpr int kSaveRetryMs = 3000;
 
 QString readStatement(const grader::Rubric &rubric)
 {
@@ -136,7 +134,7 @@ ExercisePage::ExercisePage(const grader::Rubric &rubric, Workspace *workspace, Q
     savePause_.setSingleShot(true);
     savePause_.setInterval(kSavePauseMs);
     connect(&savePause_, &QTimer::timeout, this, &ExercisePage::autosave);
-    saveRetry_.setInterval(kSaveRetryMs);
+    saveRetry_.setInterval(CodeEditor::kSaveRetryMs);
     connect(&saveRetry_, &QTimer::timeout, this, &ExercisePage::autosave);
 }
 
@@ -194,22 +192,11 @@ QStringList ExercisePage::saveEdited()
         CodeEditor *editor = editors_.value(file);
         if (!editor)
             continue;
-        if (!editor->isModified()) { // unchanged, or undone back to what is on the disk
-            editor->setSaveProblem({});
-            continue;
-        }
-        QString error;
-        if (workspace_->save(rubric_.exercise, file, editor->text(), &error)) {
-            editor->setModified(false);
-            editor->setSaveProblem({});
-            continue;
-        }
-        const QString message =
-            tr("%1 was NOT saved (%2). Your text is kept in the editor; SchedLab saves it again "
-               "as soon as the disk allows.")
-                .arg(file, error);
-        editor->setSaveProblem(message);
-        failures << message;
+        const QString failure = editor->saveWith(file, [&](const QString &text, QString *error) {
+            return workspace_->save(rubric_.exercise, file, text, error);
+        });
+        if (!failure.isEmpty())
+            failures << failure;
     }
     if (failures.isEmpty())
         saveRetry_.stop();

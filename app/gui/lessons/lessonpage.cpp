@@ -23,33 +23,21 @@ namespace schedlab::gui {
 
 namespace {
 
-// How often a save that failed (full disk) is tried again while the student does not type.
-constexpr int kSaveRetryMs = 3000;
-
 // Saves the edited lesson files, durably; an editor whose file could not be saved keeps its
 // text and says why above it. Returns the failures' messages.
 QStringList saveEditors(const QHash<QString, CodeEditor *> &editors, const QString &workDir)
 {
     QStringList failures;
     for (auto it = editors.cbegin(); it != editors.cend(); ++it) {
-        CodeEditor *editor = it.value();
-        if (!editor->isModified()) { // unchanged, or undone back to what is on the disk
-            editor->setSaveProblem({});
-            continue;
-        }
-        const files::WriteResult w =
-            files::saveFile(QDir(workDir).filePath(it.key()), editor->text().toUtf8());
-        if (w.ok) {
-            editor->setModified(false);
-            editor->setSaveProblem({});
-            continue;
-        }
-        const QString message =
-            LessonPage::tr("%1 was NOT saved (%2). Your text is kept in the editor; SchedLab "
-                           "saves it again as soon as the disk allows.")
-                .arg(it.key(), w.error);
-        editor->setSaveProblem(message);
-        failures << message;
+        const QString path = QDir(workDir).filePath(it.key());
+        const QString failure =
+            it.value()->saveWith(it.key(), [&path](const QString &text, QString *error) {
+                const files::WriteResult w = files::saveFile(path, text.toUtf8());
+                *error = w.error;
+                return w.ok;
+            });
+        if (!failure.isEmpty())
+            failures << failure;
     }
     return failures;
 }
@@ -81,7 +69,7 @@ LessonPage::LessonPage(QList<Lesson> lessons, QString workDir, QWidget *parent)
     // a failed one is tried again until it succeeds.
     auto *retry = new QTimer(this);
     retry->setObjectName(QStringLiteral("saveRetry"));
-    retry->setInterval(kSaveRetryMs);
+    retry->setInterval(CodeEditor::kSaveRetryMs);
     const auto autosave = [this, retry] {
         savePause_.stop();
         if (saveEditors(editors_, workDir_).isEmpty())
