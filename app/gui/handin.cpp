@@ -1,4 +1,4 @@
-// Packing the workspace with libzip.
+// Packing the workspace: the files read as the grader reads them, then one zip.
 #include "handin.h"
 
 #include "exercise2.h"
@@ -7,6 +7,7 @@
 #include "scenario.h"
 #include "secrets.h"
 #include "submission.h"
+#include "zipwriter.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -14,9 +15,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include <zip.h>
-
-#include <memory>
 #include <optional>
 
 namespace schedlab::gui {
@@ -110,66 +108,6 @@ QJsonObject manifest(const QString &studentId, const QList<Entry> &entries)
     return m;
 }
 
-bool addBuffer(zip_t *zip, const QString &path, const QByteArray &bytes)
-{
-    // libzip reads the buffer when the archive is closed: it gets its own copy.
-    void *copy = std::malloc(size_t(std::max<qsizetype>(bytes.size(), 1)));
-    std::memcpy(copy, bytes.constData(), size_t(bytes.size()));
-    zip_source_t *source = zip_source_buffer(zip, copy, zip_uint64_t(bytes.size()), 1);
-    if (!source) {
-        std::free(copy);
-        return false;
-    }
-    if (zip_file_add(zip, path.toUtf8().constData(), source, ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE) <
-        0) {
-        zip_source_free(source);
-        return false;
-    }
-    return true;
-}
-
-// The archive, built in memory so that it reaches the disk through one durable save.
-std::optional<QByteArray> zipInMemory(const QList<Entry> &entries, const QByteArray &manifest,
-                                      QString *error)
-{
-    zip_error_t failure;
-    zip_error_init(&failure);
-    zip_source_t *buffer = zip_source_buffer_create(nullptr, 0, 0, &failure);
-    zip_t *zip = buffer ? zip_open_from_source(buffer, ZIP_TRUNCATE, &failure) : nullptr;
-    if (!zip) {
-        *error = QString::fromUtf8(zip_error_strerror(&failure));
-        zip_error_fini(&failure);
-        if (buffer)
-            zip_source_free(buffer);
-        return std::nullopt;
-    }
-    zip_source_keep(buffer); // the bytes are read back after the archive is closed
-    bool ok = true;
-    for (const Entry &e : entries)
-        ok = ok && addBuffer(zip, e.path, e.bytes);
-    ok = ok && addBuffer(zip, QStringLiteral("manifest.json"), manifest);
-    if (!ok || zip_close(zip) < 0) {
-        *error = QString::fromUtf8(zip_strerror(zip));
-        zip_discard(zip);
-        zip_source_free(buffer);
-        return std::nullopt;
-    }
-    QByteArray bytes;
-    if (zip_source_open(buffer) == 0) {
-        char chunk[65536];
-        zip_int64_t n = 0;
-        while ((n = zip_source_read(buffer, chunk, sizeof chunk)) > 0)
-            bytes.append(chunk, qsizetype(n));
-        zip_source_close(buffer);
-    }
-    zip_source_free(buffer);
-    if (bytes.isEmpty()) {
-        *error = QStringLiteral("the archive could not be built");
-        return std::nullopt;
-    }
-    return bytes;
-}
-
 } // namespace
 
 HandIn writeHandIn(const Workspace &workspace, const QList<grader::Rubric> &rubrics,
@@ -188,8 +126,12 @@ HandIn writeHandIn(const Workspace &workspace, const QList<grader::Rubric> &rubr
                            .arg(keyIn);
         return result;
     }
-    const std::optional<QByteArray> bytes =
-        zipInMemory(entries, QJsonDocument(manifest(studentId, entries)).toJson(), &result.error);
+    QList<handin::ZipEntry> archive;
+    for (const Entry &e : entries)
+        archive << handin::ZipEntry{e.path, e.bytes};
+    archive << handin::ZipEntry{QStringLiteral("manifest.json"),
+                                QJsonDocument(manifest(studentId, entries)).toJson()};
+    const std::optional<QByteArray> bytes = handin::zipInMemory(archive, &result.error);
     if (!bytes) {
         result.error = QObject::tr("Cannot write %1: %2").arg(zipPath, result.error);
         return result;
