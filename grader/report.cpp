@@ -211,19 +211,30 @@ QString terminalSafe(const QString &text)
     return out;
 }
 
-QString csvCell(const QString &text)
+QString csvCellText(const QString &text)
 {
     static const QString formulaStart = QStringLiteral("=+-@\t\r");
     // Control characters have no place in a cell, and the CSV may be printed on a terminal.
     QString cell = terminalSafe(text);
     if (!text.isEmpty() && formulaStart.contains(text.front()))
         cell.prepend(u'\'');
-    if (!cell.contains(u',') && !cell.contains(u'"') && !cell.contains(u'\n') &&
+    return cell;
+}
+
+QString csvCell(const QString &text, QChar separator)
+{
+    const QString cell = csvCellText(text);
+    if (!cell.contains(separator) && !cell.contains(u'"') && !cell.contains(u'\n') &&
         !cell.contains(u'\r'))
         return cell;
     QString quoted = cell;
     quoted.replace(u'"', QStringLiteral("\"\""));
     return u'"' + quoted + u'"';
+}
+
+QString csvCell(const QString &text)
+{
+    return csvCell(text, u',');
 }
 
 } // namespace schedlab::grader

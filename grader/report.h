@@ -32,5 +32,11 @@ QString terminalSafe(const QString &text);
 // A CSV cell: terminal-safe, quoted when needed, and prefixed with ' when it starts with = + - @, a
 // tab or a carriage return, so a spreadsheet never reads it as a formula (OWASP's CSV injection).
 QString csvCell(const QString &text);
+// The same cell for a file whose fields are separated by `separator` (';' or a tab in a French
+// spreadsheet's CSV): quoted when it holds that separator, a quote or a line break.
+QString csvCell(const QString &text, QChar separator);
+// A cell's text before quoting: terminal-safe, and prefixed with ' when it could start a formula
+// (the rule of csvCell, for writers that quote in their own dialect).
+QString csvCellText(const QString &text);
 
 } // namespace schedlab::grader
