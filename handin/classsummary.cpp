@@ -43,8 +43,8 @@ double rubricMax(const QList<grader::Rubric> &rubrics, const QString &exercise)
     return 0;
 }
 
-SummaryRow rowFor(const SummaryIdentity &identity, const QList<const grader::ExerciseResult *> &mine,
-                  const ClassSummary &summary)
+SummaryRow rowFor(const SummaryIdentity &identity,
+                  const QList<const grader::ExerciseResult *> &mine, const ClassSummary &summary)
 {
     SummaryRow row;
     row.identity = identity;
@@ -97,10 +97,10 @@ double ClassSummary::maxTotal() const
 
 const QStringList &courseOrder()
 {
-    static const QStringList order{
-        QStringLiteral("ex1"),  QStringLiteral("ex2"),    QStringLiteral("ex3"),
-        QStringLiteral("ex4"),  QStringLiteral("solo"),   QStringLiteral("groupe"),
-        QStringLiteral("examen")};
+    static const QStringList order{QStringLiteral("ex1"),   QStringLiteral("ex2"),
+                                   QStringLiteral("ex3"),   QStringLiteral("ex4"),
+                                   QStringLiteral("solo"),  QStringLiteral("groupe"),
+                                   QStringLiteral("examen")};
     return order;
 }
 
@@ -141,8 +141,8 @@ QByteArray summaryToCsv(const ClassSummary &summary, const CsvDialect &dialect)
     QStringList head{header(dialect, "number", "numéro"), header(dialect, "name", "nom"),
                      header(dialect, "LMS id", "id Moodle")};
     for (qsizetype i = 0; i < summary.exercises.size(); ++i)
-        head << QStringLiteral("%1 (/%2)").arg(summary.exercises[i],
-                                                number(summary.maxima[i], dialect));
+        head << QStringLiteral("%1 (/%2)")
+                    .arg(summary.exercises[i], number(summary.maxima[i], dialect));
     head << header(dialect, "total /20", "total /20") << header(dialect, "to review", "à vérifier")
          << header(dialect, "flags", "remarques");
     QList<QStringList> rows{head};
@@ -151,7 +151,7 @@ QByteArray summaryToCsv(const ClassSummary &summary, const CsvDialect &dialect)
         for (const std::optional<double> &score : r.scores)
             row << (score ? number(*score, dialect) : QString());
         row << number(r.total20, dialect) << QString::number(r.toReview)
-            << r.flags.join(QStringLiteral(" ; "));
+            << r.flags.join(QStringLiteral(", "));
         rows << row;
     }
     return writeCsv(rows, dialect);
@@ -163,14 +163,12 @@ QByteArray criteriaToCsv(const QList<grader::ExerciseResult> &results,
     QHash<QString, SummaryIdentity> byKey;
     for (const SummaryIdentity &identity : identities)
         byKey.insert(identity.key, identity);
-    QList<QStringList> rows{{header(dialect, "number", "numéro"), header(dialect, "name", "nom"),
-                             header(dialect, "exercise", "exercice"),
-                             header(dialect, "criterion", "critère"),
-                             header(dialect, "title", "intitulé"),
-                             header(dialect, "points", "points"), header(dialect, "max", "max"),
-                             header(dialect, "passed", "réussi"),
-                             header(dialect, "to review", "à vérifier"),
-                             header(dialect, "feedback", "commentaire")}};
+    QList<QStringList> rows{
+        {header(dialect, "number", "numéro"), header(dialect, "name", "nom"),
+         header(dialect, "exercise", "exercice"), header(dialect, "criterion", "critère"),
+         header(dialect, "title", "intitulé"), header(dialect, "points", "points"),
+         header(dialect, "max", "max"), header(dialect, "passed", "réussi"),
+         header(dialect, "to review", "à vérifier"), header(dialect, "feedback", "commentaire")}};
     for (const grader::ExerciseResult &r : results) {
         const SummaryIdentity who = byKey.value(r.student);
         const QString name = who.name.isEmpty() ? r.student : who.name;

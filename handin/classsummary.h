@@ -22,9 +22,9 @@ namespace schedlab::handin {
 // Who a result's student key (ExerciseResult::student) is.
 struct SummaryIdentity
 {
-    QString key;    // the ExerciseResult::student it names
-    QString number; // the student number (from the manifest)
-    QString name;   // the name (from the manifest, else the LMS, else the key)
+    QString key;              // the ExerciseResult::student it names
+    QString number;           // the student number (from the manifest)
+    QString name;             // the name (from the manifest, else the LMS, else the key)
     QString lmsParticipantId; // "12345" when the hand-in came from an LMS download
     QString lmsFullName;      // the LMS's name for the student
     // Short French notes for the instructor ("nom du manifeste différent du nom Moodle"); the

@@ -58,8 +58,7 @@ public:
         , separator_(char(dialect.separator.unicode()))
         , quote_(char(dialect.quote.unicode()))
         , stopAfter_(stopAfter)
-    {
-    }
+    {}
 
     CsvRead run()
     {
@@ -77,8 +76,8 @@ public:
             if (empty)
                 continue;
             if (document.records.size() >= limits_.maxRows) {
-                error_ = QStringLiteral("%1: %2").arg(
-                    fileName_, tr("more than %1 rows").arg(limits_.maxRows));
+                error_ = QStringLiteral("%1: %2").arg(fileName_,
+                                                      tr("more than %1 rows").arg(limits_.maxRows));
                 return fail(result);
             }
             document.records << record;
@@ -246,8 +245,8 @@ CsvQuoting sniffQuoting(const QByteArray &bytes, const CsvDialect &dialect)
             allQuoted = allQuoted && f.quoted;
             const bool hasSpace = f.value.contains(u' ') || f.value.contains(u'\t');
             const bool needsQuotes = f.value.contains(dialect.separator) ||
-                                     f.value.contains(dialect.quote) ||
-                                     f.value.contains(u'\n') || f.value.contains(u'\r');
+                                     f.value.contains(dialect.quote) || f.value.contains(u'\n') ||
+                                     f.value.contains(u'\r');
             spaceQuoted = spaceQuoted || (hasSpace && f.quoted && !needsQuotes);
             spaceUnquoted = spaceUnquoted || (hasSpace && !f.quoted);
         }
@@ -263,8 +262,8 @@ bool needsQuotes(const QString &cell, const CsvDialect &dialect)
 {
     if (dialect.quoting == CsvQuoting::All)
         return true;
-    if (cell.contains(dialect.separator) || cell.contains(dialect.quote) ||
-        cell.contains(u'\n') || cell.contains(u'\r'))
+    if (cell.contains(dialect.separator) || cell.contains(dialect.quote) || cell.contains(u'\n') ||
+        cell.contains(u'\r'))
         return true;
     return dialect.quoting == CsvQuoting::MinimalOrSpaces &&
            (cell.contains(u' ') || cell.contains(u'\t'));
@@ -353,8 +352,8 @@ CsvRead readCsv(const QByteArray &bytes, const CsvDialect &dialect, const QStrin
 {
     if (bytes.size() > limits.maxBytes) {
         CsvRead tooBig;
-        tooBig.error = QStringLiteral("%1: %2").arg(
-            fileName, tr("larger than %1 bytes").arg(limits.maxBytes));
+        tooBig.error =
+            QStringLiteral("%1: %2").arg(fileName, tr("larger than %1 bytes").arg(limits.maxBytes));
         return tooBig;
     }
     return Parser(bytes, dialect, fileName, limits).run();

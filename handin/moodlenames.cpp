@@ -12,8 +12,9 @@ namespace {
 // also all the importer reads of it (it stops at the next underscore).
 const QRegularExpression &downloadName()
 {
-    static const QRegularExpression re(QStringLiteral(
-        "^(.+?)_(\\d+)_(assignsubmission|assignfeedback)_([a-z][a-z0-9]*)(?:_(.*))?$"),
+    static const QRegularExpression re(
+        QStringLiteral(
+            "^(.+?)_(\\d+)_(assignsubmission|assignfeedback)_([a-z][a-z0-9]*)(?:_(.*))?$"),
         QRegularExpression::DotMatchesEverythingOption);
     return re;
 }
@@ -36,8 +37,7 @@ QString importerSafe(const QString &text)
     for (const QChar c : text) {
         if (c == u'_')
             out += u' ';
-        else if (c.category() == QChar::Other_Control ||
-                 QStringLiteral("/\\:*?\"<>|").contains(c))
+        else if (c.category() == QChar::Other_Control || QStringLiteral("/\\:*?\"<>|").contains(c))
             continue;
         else
             out += c;

@@ -105,8 +105,8 @@ int identifierColumnByValues(const CsvDocument &document)
         bool all = true;
         for (qsizetype r = 1; r < document.records.size() && all; ++r) {
             const QList<CsvField> &fields = document.records[r].fields;
-            all = c < fields.size() && fields[c].value.contains(QRegularExpression(
-                                           QStringLiteral("^\\p{L}+ ?\\d+$")));
+            all = c < fields.size() &&
+                  fields[c].value.contains(QRegularExpression(QStringLiteral("^\\p{L}+ ?\\d+$")));
         }
         if (all)
             return int(c);
@@ -155,9 +155,10 @@ bool findColumns(MoodleWorksheet *w, QString *error)
         missing << QStringLiteral("Maximum Grade");
     if (missing.isEmpty())
         return true;
-    *error = QStringLiteral("%1:1: %2").arg(
-        w->fileName, tr("not a Moodle grading worksheet: no column %1 (the columns are: %2)")
-                         .arg(missing.join(QStringLiteral(", ")), h.join(QStringLiteral(", "))));
+    *error = QStringLiteral("%1:1: %2")
+                 .arg(w->fileName,
+                      tr("not a Moodle grading worksheet: no column %1 (the columns are: %2)")
+                          .arg(missing.join(QStringLiteral(", ")), h.join(QStringLiteral(", "))));
     return false;
 }
 
@@ -167,10 +168,13 @@ bool readRows(MoodleWorksheet *w, QString *error)
     for (qsizetype r = 1; r < w->document.records.size(); ++r) {
         const CsvRecord &record = w->document.records[r];
         if (record.fields.size() != width) {
-            *error = QStringLiteral("%1:%2: %3").arg(w->fileName).arg(record.line).arg(
-                tr("%1 fields where the header has %2 (Moodle refuses such a file too)")
-                    .arg(record.fields.size())
-                    .arg(width));
+            *error =
+                QStringLiteral("%1:%2: %3")
+                    .arg(w->fileName)
+                    .arg(record.line)
+                    .arg(tr("%1 fields where the header has %2 (Moodle refuses such a file too)")
+                             .arg(record.fields.size())
+                             .arg(width));
             return false;
         }
         WorksheetRow row;
@@ -179,9 +183,11 @@ bool readRows(MoodleWorksheet *w, QString *error)
         row.identifier = record.fields[w->idColumn].value.trimmed();
         const QRegularExpressionMatch id = identifierPattern().match(row.identifier);
         if (!id.hasMatch()) {
-            *error = QStringLiteral("%1:%2: %3").arg(w->fileName).arg(record.line).arg(
-                tr("no participant identifier (\"Participant 12345\") in \"%1\"")
-                    .arg(row.identifier));
+            *error = QStringLiteral("%1:%2: %3")
+                         .arg(w->fileName)
+                         .arg(record.line)
+                         .arg(tr("no participant identifier (\"Participant 12345\") in \"%1\"")
+                                  .arg(row.identifier));
             return false;
         }
         row.participantId = id.captured(1);
@@ -227,10 +233,9 @@ QString plainFeedback(const SummaryRow &row, const ClassSummary &summary)
 QString pendingMessage(const MoodleWorksheet &w, const QStringList &who)
 {
     return QStringLiteral("%1: %2").arg(
-        w.fileName,
-        tr("criteria await review for %1: review them, or write the grades anyway "
-           "(--allow-pending)")
-            .arg(who.join(QStringLiteral(", "))));
+        w.fileName, tr("criteria await review for %1: review them, or write the grades anyway "
+                       "(--allow-pending)")
+                        .arg(who.join(QStringLiteral(", "))));
 }
 
 } // namespace
@@ -302,8 +307,8 @@ WorksheetWrite fillMoodleWorksheet(const MoodleWorksheet &w, const QList<Workshe
         listed.insert(row.participantId);
         const auto g = byId.constFind(row.participantId);
         if (g != byId.cend() && g->toReview > 0)
-            pending << QStringLiteral("%1: %2").arg(describe(row)).arg(
-                trn("%n criteria", g->toReview));
+            pending
+                << QStringLiteral("%1: %2").arg(describe(row)).arg(trn("%n criteria", g->toReview));
     }
     if (!pending.isEmpty() && !options.allowPending) {
         out.error = pendingMessage(w, pending);
@@ -313,16 +318,15 @@ WorksheetWrite fillMoodleWorksheet(const MoodleWorksheet &w, const QList<Workshe
         if (!listed.contains(g.participantId))
             out.notInWorksheet << QStringLiteral("%1 (%2)").arg(g.who, g.participantId);
     if (options.writeFeedback && w.feedbackColumn < 0)
-        out.warnings << tr("%1 has no \"Feedback comments\" column: feedback not written")
-                            .arg(w.fileName);
+        out.warnings
+            << tr("%1 has no \"Feedback comments\" column: feedback not written").arg(w.fileName);
 
     // Byte spans to replace, in file order, each with its new field.
     std::map<qsizetype, std::pair<qsizetype, QByteArray>> replacements;
     const CsvLocale numbers = w.decimal == u',' ? CsvLocale::French : CsvLocale::English;
     auto replace = [&](const CsvField &field, const QString &text) {
-        replacements[field.begin] = {field.end,
-                                     encodeText(csvField(text, w.document.dialect),
-                                                w.document.dialect.encoding)};
+        replacements[field.begin] = {
+            field.end, encodeText(csvField(text, w.document.dialect), w.document.dialect.encoding)};
     };
     for (const WorksheetRow &row : w.rows) {
         const auto g = byId.constFind(row.participantId);
@@ -335,8 +339,11 @@ WorksheetWrite fillMoodleWorksheet(const MoodleWorksheet &w, const QList<Workshe
             continue;
         }
         if (!row.maxGrade) {
-            out.warnings << QStringLiteral("%1:%2: %3").arg(w.fileName).arg(row.line).arg(
-                tr("no maximum grade for %1: grade not written").arg(describe(row)));
+            out.warnings
+                << QStringLiteral("%1:%2: %3")
+                       .arg(w.fileName)
+                       .arg(row.line)
+                       .arg(tr("no maximum grade for %1: grade not written").arg(describe(row)));
             continue;
         }
         const QList<CsvField> &fields = w.document.records[row.record].fields;

@@ -18,8 +18,8 @@ namespace schedlab::handin {
 
 struct WorksheetRow
 {
-    int record = 0; // index of the record in MoodleWorksheet::document (0 is the header)
-    int line = 0;   // where it starts in the file
+    int record = 0;        // index of the record in MoodleWorksheet::document (0 is the header)
+    int line = 0;          // where it starts in the file
     QString identifier;    // "Participant 12345"
     QString participantId; // "12345"
     QString fullName;
@@ -39,7 +39,7 @@ struct MoodleWorksheet
     int gradeColumn = -1;
     int maxColumn = -1;
     int canChangeColumn = -1;
-    int feedbackColumn = -1;     // "Feedback comments"
+    int feedbackColumn = -1;      // "Feedback comments"
     int gradeModifiedColumn = -1; // "Last modified (grade)": Moodle's importer needs it
     QChar decimal = u'.';         // the decimal separator the file's numbers use
     QList<WorksheetRow> rows;
@@ -75,7 +75,7 @@ QList<WorksheetGrade> worksheetGrades(const ClassSummary &summary);
 
 struct WorksheetOptions
 {
-    bool allowPending = false; // write grades although criteria await review
+    bool allowPending = false;  // write grades although criteria await review
     bool writeFeedback = false; // fill "Feedback comments" too
 };
 
@@ -83,10 +83,10 @@ struct WorksheetWrite
 {
     std::optional<QByteArray> bytes; // the worksheet to upload; nullopt on error
     QString error;                   // refused: why, and who
-    QStringList notHandedIn;    // rows of the worksheet with no grade: "non rendu", left empty
-    QStringList locked;         // rows whose grade cannot be changed: left as they were
-    QStringList notInWorksheet; // grades for participants the worksheet does not list
-    QStringList warnings;       // e.g. no feedback column
+    QStringList notHandedIn;         // rows of the worksheet with no grade: "non rendu", left empty
+    QStringList locked;              // rows whose grade cannot be changed: left as they were
+    QStringList notInWorksheet;      // grades for participants the worksheet does not list
+    QStringList warnings;            // e.g. no feedback column
     int graded = 0;
 };
 
