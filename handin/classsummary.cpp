@@ -1,6 +1,8 @@
 // Building the class summary and writing it, and the criterion sheet, as CSV.
 #include "classsummary.h"
 
+#include "identity.h"
+
 #include <QHash>
 #include <QSet>
 
@@ -93,6 +95,20 @@ double ClassSummary::maxTotal() const
     for (double m : maxima)
         sum += m;
     return sum;
+}
+
+bool sameName(const QString &a, const QString &b)
+{
+    QStringList wordsA = fileNameSafe(a).split(u'-', Qt::SkipEmptyParts);
+    QStringList wordsB = fileNameSafe(b).split(u'-', Qt::SkipEmptyParts);
+    wordsA.sort();
+    wordsB.sort();
+    return wordsA == wordsB;
+}
+
+QString nameMismatchFlag()
+{
+    return QStringLiteral("nom du manifeste différent du nom Moodle");
 }
 
 const QStringList &courseOrder()

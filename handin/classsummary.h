@@ -50,6 +50,13 @@ struct ClassSummary
     double maxTotal() const;
 };
 
+// Whether a manifest's name and the LMS's full name are the same person's name written
+// alike: case, accents, punctuation and word order aside ("DURAND Camille" and "Camille
+// Durand" are; "Camille Durand" and "Camille Dupont" are not). When they are not, the row is
+// flagged with nameMismatchFlag().
+bool sameName(const QString &a, const QString &b);
+QString nameMismatchFlag();
+
 // The course's order of deliverables; others come after, in the order of their rubrics.
 const QStringList &courseOrder();
 

@@ -85,7 +85,7 @@ QList<SummaryIdentity> identities()
     elodie.number = QStringLiteral("21004568");
     elodie.name = QStringLiteral("=cmd|' /C calc'!A0");
     elodie.lmsParticipantId = QStringLiteral("1202");
-    elodie.flags << QStringLiteral("nom du manifeste différent du nom Moodle");
+    elodie.flags << nameMismatchFlag();
     return {camille, elodie};
 }
 
@@ -165,6 +165,14 @@ private Q_SLOTS:
         QVERIFY(!csv.startsWith("\xEF\xBB\xBF"));
         QVERIFY(csv.startsWith("number,name,LMS id,ex1 (/5),"));
         QVERIFY(csv.contains("\r\n21004567,Camille Durand,1201,4,,3.5,,7.5,1,\r\n"));
+    }
+
+    void namesComparedAsAPersonWouldCompareThem()
+    {
+        QVERIFY(sameName(QStringLiteral("Camille Durand"), QStringLiteral("DURAND Camille")));
+        QVERIFY(sameName(QStringLiteral("Élodie N'Diaye"), QStringLiteral("elodie n diaye")));
+        QVERIFY(!sameName(QStringLiteral("Camille Durand"), QStringLiteral("Camille Dupont")));
+        QVERIFY(!sameName(QStringLiteral("Camille Durand"), QStringLiteral("Camille")));
     }
 
     void criterionSheet()
