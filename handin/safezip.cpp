@@ -6,7 +6,6 @@
 #include "safefiles.h"
 
 #include <QDir>
-#include <QFile>
 #include <QHash>
 #include <QRegularExpression>
 
@@ -24,6 +23,12 @@
 namespace schedlab::handin {
 
 namespace {
+
+// A path as the system takes it (what QFile::encodeName does on Linux).
+QByteArray native(const QString &path)
+{
+    return path.toLocal8Bit();
+}
 
 QString sizeText(qint64 bytes)
 {
@@ -549,12 +554,11 @@ bool removeAt(int dirFd, const char *name)
 
 bool removeTree(const QString &path)
 {
-    const QString absolute =
-        QDir::cleanPath(QDir(path).absolutePath()); // file-access: trusted (a path we made)
+    // file-access: trusted (a folder this process made; below it nothing is followed)
+    const QString absolute = QDir::cleanPath(QDir(path).absolutePath());
     const qsizetype slash = absolute.lastIndexOf(u'/');
-    const QByteArray parent =
-        QFile::encodeName(slash <= 0 ? QStringLiteral("/") : absolute.left(slash));
-    const QByteArray leaf = QFile::encodeName(absolute.mid(slash + 1));
+    const QByteArray parent = native(slash <= 0 ? QStringLiteral("/") : absolute.left(slash));
+    const QByteArray leaf = native(absolute.mid(slash + 1));
     const int dirFd = ::open(parent.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dirFd < 0)
         return false;
@@ -565,13 +569,14 @@ bool removeTree(const QString &path)
 
 PrivateTempDir::PrivateTempDir(const QString &prefix)
 {
-    QByteArray pattern =
-        QFile::encodeName(QDir::tempPath() + u'/' + prefix + QStringLiteral("-XXXXXX"));
+    // file-access: trusted (the system's temporary folder, not a student's)
+    const QString parent = QDir::tempPath();
+    QByteArray pattern = native(parent + u'/' + prefix + QStringLiteral("-XXXXXX"));
     if (char *made = ::mkdtemp(pattern.data()))
-        path_ = QFile::decodeName(made);
+        path_ = QString::fromLocal8Bit(made);
     else
         error_ = QStringLiteral("Cannot create a private folder in %1: %2")
-                     .arg(QDir::tempPath(), QString::fromLocal8Bit(std::strerror(errno)));
+                     .arg(parent, QString::fromLocal8Bit(std::strerror(errno)));
 }
 
 PrivateTempDir::~PrivateTempDir()
