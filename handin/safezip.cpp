@@ -62,7 +62,7 @@ struct RawDirectory
     QList<QByteArray> names;
 };
 
-RawDirectory readRawDirectory(const QByteArray &b)
+RawDirectory readRawDirectory(const QByteArray &b, qint64 maxEntries)
 {
     RawDirectory raw;
     const qsizetype n = b.size();
@@ -81,12 +81,14 @@ RawDirectory readRawDirectory(const QByteArray &b)
         if (locator < 0 || le32(b, locator) != 0x07064b50)
             return raw;
         const quint64 at64 = le64(b, locator + 8);
-        if (at64 > quint64(n) - 56 || le32(b, qsizetype(at64)) != 0x06064b50)
+        if (n < 56 || at64 > quint64(n - 56) || le32(b, qsizetype(at64)) != 0x06064b50)
             return raw;
         count = le64(b, qsizetype(at64) + 32);
         offset = le64(b, qsizetype(at64) + 48);
     }
     raw.count = qint64(std::min<quint64>(count, quint64(1) << 62));
+    if (raw.count > maxEntries)
+        return raw; // refused on the count alone: its names are not worth reading
     qsizetype at = qsizetype(std::min<quint64>(offset, quint64(n)));
     for (quint64 i = 0; i < count; ++i) {
         if (at + 46 > n || le32(b, at) != 0x02014b50)
@@ -416,14 +418,14 @@ std::optional<SafeZip> SafeZip::fromBytes(const QByteArray &bytes, const QString
         return std::nullopt;
     };
     if (depth > limits.maxNesting)
-        return refuse(QStringLiteral("is a zip inside a zip %1 levels deep: zips are opened %2 "
-                                     "levels deep at most")
+        return refuse(QStringLiteral("is a zip inside a zip at depth %1: zips inside zips are "
+                                     "opened to depth %2 only")
                           .arg(depth)
                           .arg(limits.maxNesting));
     if (bytes.size() > limits.maxArchiveBytes)
         return refuse(QStringLiteral("is larger (%1) than the %2 allowed for this archive")
                           .arg(sizeText(bytes.size()), sizeText(limits.maxArchiveBytes)));
-    const RawDirectory raw = readRawDirectory(bytes);
+    const RawDirectory raw = readRawDirectory(bytes, limits.maxEntries);
     if (raw.count > limits.maxEntries)
         return refuse(QStringLiteral("holds %1 entries, more than the %2 allowed")
                           .arg(raw.count)
