@@ -1,11 +1,14 @@
-// "Rendre mon travail": the workspace as one zip for the instructor, with a manifest saying
-// who, which exercise 2 variant, and the SHA-256 of every file. No widgets.
+// "Rendre mon travail" in the app: the workspace and the exam session handed to the hand-in
+// library (handin/handinwriter.h), which plans and writes the zip. No widgets.
 #pragma once
 
+#include "handinwriter.h"
 #include "workspace.h"
 
 #include <QList>
 #include <QString>
+
+#include <optional>
 
 namespace schedlab::grader {
 struct Rubric;
@@ -13,16 +16,28 @@ struct Rubric;
 
 namespace schedlab::gui {
 
-struct HandIn
-{
-    bool ok = false;
-    QString error; // why nothing was written
-    int files = 0; // files in the archive (manifest excluded)
-};
+class ExamSession;
 
-// Writes `zipPath` (atomically: libzip writes a temporary file and renames it) holding
-// <exercise>/<file> for every file of the workspace's exercises, and manifest.json. A file
-// holding a private key stops the hand-in: the key must never leave the laptop.
+// What writing a hand-in gave: ok, or why nothing was written, and the files in it.
+using HandIn = handin::HandInResult;
+// Writes a plan as the zip the student chose, with one durable save; refused when the plan
+// is (a link, a special or too large file, a private key: the key never leaves the laptop).
+using handin::writeHandIn;
+
+// The exam as the hand-in needs it: nullopt when it was never started (or there is no
+// session); its paper and report once handed in. `error` is set (and nullopt returned) when
+// the handed-in paper cannot be read back.
+std::optional<handin::ExamHandIn> examForHandIn(const ExamSession *session, QString *error);
+
+// The summary of what would be handed in (each deliverable included, empty or missing, or
+// the refusal), with the bytes it would write. `variantKey` is what exercise 2's variant was
+// drawn from; `exam` may be null.
+handin::HandInPlan planHandIn(const Workspace &workspace, const QList<grader::Rubric> &rubrics,
+                              const handin::StudentIdentity &identity, const QString &variantKey,
+                              const ExamSession *exam);
+
+// Plans and writes in one go, the student known only by an id (no exam): kept for callers
+// that predate the identity.
 HandIn writeHandIn(const Workspace &workspace, const QList<grader::Rubric> &rubrics,
                    const QString &studentId, const QString &zipPath);
 

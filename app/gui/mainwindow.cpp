@@ -546,13 +546,25 @@ void MainWindow::handInWork()
         if (!page->saveAll())
             return;
     const QString student = Workspace::studentId();
+    handin::StudentIdentity identity;
+    identity.name = student;
+    const handin::HandInPlan plan = planHandIn(workspace_, rubrics_.rubrics, identity, student,
+                                               examPage_ ? examPage_->session() : nullptr);
+    if (!plan.ok()) {
+        showProblem(plan.refusal);
+        return;
+    }
+    // The summary first: what is included, empty or missing, before anything is written.
+    if (QMessageBox::question(this, tr("Hand in my work"),
+                              plan.summaryText() + QStringLiteral("\n\n") +
+                                  tr("Write the hand-in?")) != QMessageBox::Yes)
+        return;
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Hand in my work"),
-        QDir(workspace_.root()).filePath(student + QStringLiteral(".zip")),
+        this, tr("Hand in my work"), QDir(workspace_.root()).filePath(plan.defaultFileName),
         tr("Zip archives (*.zip)"));
     if (path.isEmpty())
         return;
-    const HandIn result = writeHandIn(workspace_, rubrics_.rubrics, student, path);
+    const HandIn result = writeHandIn(plan, path);
     if (!result.ok) {
         showProblem(result.error);
         return;
