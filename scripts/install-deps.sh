@@ -6,6 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config ccache git
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-svg-dev libqscintilla2-qt6-dev
+  qt6-translations-l10n libqscintilla2-qt6-l10n
   libyaml-cpp-dev libssh-dev libsqlite3-dev libstemmer-dev libzip-dev libvterm-dev
   clang libclang-rt-14-dev
   openssh-client

@@ -1,10 +1,12 @@
-// QScintilla set up for the course's files, and diagnostics drawn as squiggles and notes.
+// QScintilla set up for the course's files, diagnostics drawn as squiggles and notes, and the
+// file followed on the disk so that a change made outside is never saved over.
 #include "codeeditor.h"
 
 #include "colourscheme.h"
 #include "editorcompletion.h"
 
 #include "optionhelp.h"
+#include "safefiles.h"
 
 #define signals Q_SIGNALS
 #define slots Q_SLOTS
@@ -14,9 +16,17 @@
 #undef signals
 #undef slots
 
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHash>
 #include <QLabel>
 #include <QMainWindow>
+#include <QPointer>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QStatusBar>
 #include <QToolTip>
@@ -44,7 +54,130 @@ bool isYaml(const QString &name)
     return name.endsWith(QLatin1String(".yaml")) || name.endsWith(QLatin1String(".yml"));
 }
 
+// How long the events of one change (tee writes, then closes) are let settle before the
+// file is read.
+constexpr int kSettleMs = 100;
+
+// One watcher for every editor: each QFileSystemWatcher holds an inotify instance, of which
+// a user gets few (128 on Debian). Files and folders are counted, as several editors follow
+// one folder.
+class SharedWatcher
+{
+public:
+    static SharedWatcher &instance()
+    {
+        static SharedWatcher shared;
+        if (!shared.watcher_ && QCoreApplication::instance()) {
+            // Owned by the application, so that it goes before the event loop's end.
+            shared.watcher_ = new QFileSystemWatcher(QCoreApplication::instance());
+            QObject::connect(shared.watcher_, &QFileSystemWatcher::fileChanged,
+                             [](const QString &path) { instance().watchAgain(path); });
+            QObject::connect(shared.watcher_, &QFileSystemWatcher::directoryChanged,
+                             [](const QString &folder) { instance().watchFilesOf(folder); });
+        }
+        return shared;
+    }
+    QFileSystemWatcher *watcher() const { return watcher_; }
+
+    void watch(const QString &file)
+    {
+        for (const QString &path : {file, QFileInfo(file).path()})
+            if (count_[path]++ == 0 && watcher_ && QFileInfo::exists(path))
+                watcher_->addPath(path);
+    }
+
+    void unwatch(const QString &file)
+    {
+        for (const QString &path : {file, QFileInfo(file).path()})
+            if (--count_[path] <= 0) {
+                count_.remove(path);
+                if (watcher_)
+                    watcher_->removePath(path);
+            }
+    }
+
+    // A file replaced by a rename (every save) is no longer watched, the watch stayed with
+    // the old file: it is taken again on the path.
+    void watchAgain(const QString &file)
+    {
+        if (!watcher_ || !count_.contains(file))
+            return;
+        watcher_->removePath(file);
+        if (QFileInfo::exists(file))
+            watcher_->addPath(file);
+    }
+
+private:
+    // A file made again in the folder (deleted then written, moved in) is watched anew.
+    void watchFilesOf(const QString &folder)
+    {
+        const QStringList watched = watcher_->files();
+        for (auto it = count_.cbegin(); it != count_.cend(); ++it)
+            if (QFileInfo(it.key()).path() == folder && !watched.contains(it.key()) &&
+                QFileInfo(it.key()).isFile())
+                watcher_->addPath(it.key());
+    }
+
+    QPointer<QFileSystemWatcher> watcher_;
+    QHash<QString, int> count_;
+};
+
+QString withoutLineEnd(QString line)
+{
+    while (line.endsWith(u'\n') || line.endsWith(u'\r'))
+        line.chop(1);
+    return line;
+}
+
 } // namespace
+
+FileOnDisk::FileOnDisk(QObject *parent)
+    : QObject(parent)
+{
+    settle_.setSingleShot(true);
+    settle_.setInterval(kSettleMs);
+    connect(&settle_, &QTimer::timeout, this, &FileOnDisk::mayHaveChanged);
+    QFileSystemWatcher *watcher = SharedWatcher::instance().watcher();
+    connect(watcher, &QFileSystemWatcher::fileChanged, this, [this](const QString &changed) {
+        if (!path_.isEmpty() && changed == path_)
+            settle_.start();
+    });
+    connect(watcher, &QFileSystemWatcher::directoryChanged, this, [this](const QString &folder) {
+        if (!path_.isEmpty() && folder == QFileInfo(path_).path())
+            settle_.start();
+    });
+}
+
+FileOnDisk::~FileOnDisk()
+{
+    if (!path_.isEmpty())
+        SharedWatcher::instance().unwatch(path_);
+}
+
+void FileOnDisk::follow(const QString &path)
+{
+    SharedWatcher &shared = SharedWatcher::instance();
+    if (!path_.isEmpty())
+        shared.unwatch(path_);
+    path_ = QFileInfo(path).absoluteFilePath();
+    shared.watch(path_);
+}
+
+void FileOnDisk::watchAgain()
+{
+    if (!path_.isEmpty())
+        SharedWatcher::instance().watchAgain(path_);
+}
+
+FileOnDisk::Look FileOnDisk::look() const
+{
+    const files::ReadResult read = files::readFile(path_, kMaxBytes);
+    if (read.ok())
+        return {true, read.bytes, {}};
+    if (read.status == files::ReadStatus::Missing)
+        return {true, std::nullopt, {}};
+    return {false, std::nullopt, read.error};
+}
 
 CodeEditor::CodeEditor(const QString &fileName, QWidget *parent)
     : QsciScintilla(parent)
@@ -91,6 +224,8 @@ CodeEditor::CodeEditor(const QString &fileName, QWidget *parent)
         completion_ = new EditorCompletion(this, EditorCompletion::Kind::Script);
     else if (isYaml(fileName_))
         completion_ = new EditorCompletion(this, EditorCompletion::Kind::Manifest);
+    buildDiskBar();
+    connect(&disk_, &FileOnDisk::mayHaveChanged, this, &CodeEditor::checkDisk);
 }
 
 void CodeEditor::setUpLexer()
@@ -256,8 +391,20 @@ void CodeEditor::setSaveProblem(const QString &reason)
 QString CodeEditor::saveWith(const QString &shownName,
                              const std::function<bool(const QString &text, QString *error)> &write)
 {
+    checkDisk(); // the watcher's signal may come after the keystroke that brought us here
+    if (diskState_ == DiskState::Conflict)
+        return conflictMessage();
     QString error;
-    if (!isModified() || write(text(), &error)) { // unmodified: unchanged, or undone to the disk's
+    // Unmodified: unchanged, or undone to the disk's text.
+    const bool edited = isModified() || mustWrite_;
+    if (!edited || write(text(), &error)) {
+        if (edited) {
+            disk_.agreeOn(text().toUtf8());
+            disk_.watchAgain();
+            mustWrite_ = false;
+            if (diskState_ == DiskState::Deleted)
+                setDiskState(DiskState::Same);
+        }
         setModified(false);
         setSaveProblem({});
         return {};
@@ -269,22 +416,235 @@ QString CodeEditor::saveWith(const QString &shownName,
     return message;
 }
 
+bool CodeEditor::openFile(const QString &path, QString *error)
+{
+    disk_.follow(path);
+    const FileOnDisk::Look now = disk_.look();
+    setText(now.bytes ? QString::fromUtf8(*now.bytes) : QString());
+    setModified(false);
+    // Unreadable: nothing is known of the disk, and the saves go on as they always did.
+    disk_.agreeOn(now.bytes);
+    setDiskState(DiskState::Same);
+    diagnoseNow();
+    if (!now.readable && error)
+        *error = now.error;
+    return now.readable;
+}
+
+void CodeEditor::checkDisk()
+{
+    if (disk_.path().isEmpty())
+        return;
+    const FileOnDisk::Look now = disk_.look();
+    if (!now.readable)
+        return;
+    if (now.bytes == disk_.agreed()) {
+        if (diskState_ == DiskState::Conflict) // changed back outside: nothing to choose
+            setDiskState(DiskState::Same);
+        return;
+    }
+    if (!now.bytes) {
+        // Nothing on the disk to lose: the next save makes the file again from this text.
+        disk_.agreeOn(std::nullopt);
+        setDiskState(DiskState::Deleted);
+        const QString message = tr("%1 was deleted outside SchedLab. Its text is kept here: "
+                                   "typing in it, or \"Save it again\", makes the file again.")
+                                    .arg(fileName_);
+        showDiskBar(message, saveAgain_);
+        tellStatusBar(message);
+        return;
+    }
+    if (!isModified() && !mustWrite_ && diskState_ != DiskState::Conflict) {
+        reload(*now.bytes);
+        setDiskState(DiskState::Same);
+        tellStatusBar(tr("%1 was changed outside SchedLab: its new text is shown.").arg(fileName_));
+        return;
+    }
+    setDiskState(DiskState::Conflict);
+    showDiskBar(conflictMessage(), keepFile_, keepMine_);
+    tellStatusBar(conflictMessage());
+}
+
+QString CodeEditor::conflictMessage() const
+{
+    return tr("%1 was changed outside SchedLab while you were editing it. Nothing is saved over "
+              "it until you choose which version to keep; the other one is kept as a copy "
+              "beside the file.")
+        .arg(fileName_);
+}
+
+// The cursor stays on its line and the view where it was, as far as the new text allows.
+void CodeEditor::reload(const QByteArray &bytes)
+{
+    int line = 0, index = 0;
+    getCursorPosition(&line, &index);
+    const int top = firstVisibleLine();
+    setText(QString::fromUtf8(bytes));
+    setModified(false);
+    mustWrite_ = false;
+    disk_.agreeOn(bytes);
+    line = std::clamp(line, 0, std::max(0, lines() - 1));
+    setCursorPosition(line, std::min(index, int(withoutLineEnd(text(line)).size())));
+    setFirstVisibleLine(std::min(top, std::max(0, lines() - 1)));
+    diagnoseNow();
+}
+
+void CodeEditor::keepFileVersion()
+{
+    const FileOnDisk::Look now = disk_.look();
+    if (!now.readable || !now.bytes) {
+        checkDisk(); // unreadable: the bar stays; gone meanwhile: the text stays here
+        return;
+    }
+    const QString copy = copyPath(disk_.path(), QStringLiteral("mine"));
+    const files::WriteResult kept = files::saveFile(copy, text().toUtf8());
+    if (!kept.ok) {
+        showDiskBar(tr("Your text could not be kept as a copy (%1), so the file's version was "
+                       "not loaded. Choose again once the disk allows.")
+                        .arg(kept.error),
+                    keepFile_, keepMine_);
+        return;
+    }
+    keptCopy_ = copy;
+    reload(*now.bytes);
+    setDiskState(DiskState::Same);
+    const QString message = tr("You kept the file's version of %1. Your text is kept in %2, "
+                               "beside it.")
+                                .arg(fileName_, QFileInfo(copy).fileName());
+    showDiskBar(message, dismiss_);
+    tellStatusBar(message);
+}
+
+void CodeEditor::keepMyVersion()
+{
+    const FileOnDisk::Look now = disk_.look();
+    if (!now.readable) {
+        showDiskBar(tr("%1 cannot be read (%2): nothing was changed.").arg(fileName_, now.error),
+                    keepFile_, keepMine_);
+        return;
+    }
+    QString message = tr("You kept your version of %1.").arg(fileName_);
+    if (now.bytes) {
+        const QString copy = copyPath(disk_.path(), QStringLiteral("file"));
+        const files::WriteResult kept = files::saveFile(copy, *now.bytes);
+        if (!kept.ok) {
+            showDiskBar(tr("The file's version could not be kept as a copy (%1), so your text "
+                           "was not saved over it. Choose again once the disk allows.")
+                            .arg(kept.error),
+                        keepFile_, keepMine_);
+            return;
+        }
+        keptCopy_ = copy;
+        message = tr("You kept your version of %1. The file's version is kept in %2, beside it.")
+                      .arg(fileName_, QFileInfo(copy).fileName());
+    }
+    // What the disk holds now is safe in its copy: the next save may write over it.
+    disk_.agreeOn(now.bytes);
+    mustWrite_ = true;
+    setDiskState(DiskState::Same);
+    showDiskBar(message, dismiss_);
+    tellStatusBar(message);
+    Q_EMIT saveRequested();
+}
+
+QString CodeEditor::copyPath(const QString &path, const QString &tag)
+{
+    const QFileInfo file(path);
+    const auto taken = [&file](const QString &name) {
+        return files::kindBelow(file.path(), name).exists; // a link counts: never written through
+    };
+    QString name = QStringLiteral("%1.~%2~").arg(file.fileName(), tag);
+    for (int n = 2; taken(name); ++n)
+        name = QStringLiteral("%1.~%2.%3~").arg(file.fileName(), tag).arg(n);
+    return file.dir().filePath(name);
+}
+
+QString CodeEditor::diskMessage() const
+{
+    return diskBar_->isHidden() ? QString() : diskText_->text();
+}
+
+void CodeEditor::setDiskState(DiskState state)
+{
+    if (state == diskState_)
+        return;
+    diskState_ = state;
+    diskBar_->hide(); // each state shows its own words, if any
+    placeSaveBar();
+    Q_EMIT diskStateChanged(state);
+}
+
+void CodeEditor::buildDiskBar()
+{
+    diskBar_ = new QWidget(this);
+    diskBar_->setObjectName(QStringLiteral("diskBar"));
+    diskBar_->setAttribute(Qt::WA_StyledBackground);
+    diskText_ = new QLabel(diskBar_);
+    diskText_->setWordWrap(true);
+    diskText_->setTextFormat(Qt::PlainText);
+    keepFile_ = new QPushButton(tr("Keep the file's version"), diskBar_);
+    keepFile_->setToolTip(tr("Show the file as it is on the disk; your text is kept as a copy "
+                             "beside it"));
+    keepMine_ = new QPushButton(tr("Keep my version"), diskBar_);
+    keepMine_->setToolTip(tr("Save your text over the file; the file's version is kept as a "
+                             "copy beside it"));
+    saveAgain_ = new QPushButton(tr("Save it again"), diskBar_);
+    dismiss_ = new QPushButton(tr("OK"), diskBar_);
+    auto *layout = new QHBoxLayout(diskBar_);
+    layout->setContentsMargins(6, 4, 6, 4);
+    layout->addWidget(diskText_, 1);
+    for (QPushButton *button : {keepFile_, keepMine_, saveAgain_, dismiss_})
+        layout->addWidget(button);
+    connect(keepFile_, &QPushButton::clicked, this, &CodeEditor::keepFileVersion);
+    connect(keepMine_, &QPushButton::clicked, this, &CodeEditor::keepMyVersion);
+    connect(saveAgain_, &QPushButton::clicked, this, [this] {
+        mustWrite_ = true;
+        Q_EMIT saveRequested();
+    });
+    connect(dismiss_, &QPushButton::clicked, this, [this] {
+        diskBar_->hide();
+        placeSaveBar();
+    });
+    diskBar_->hide();
+}
+
+// A choice to make is amber, a report of what was done blue; both sit above the text.
+void CodeEditor::showDiskBar(const QString &message, QPushButton *first, QPushButton *second)
+{
+    for (QPushButton *button : {keepFile_, keepMine_, saveAgain_, dismiss_})
+        button->setVisible(button == first || button == second);
+    const bool report = first == dismiss_;
+    diskBar_->setStyleSheet(report ? QStringLiteral("#diskBar { background: #d6e6f8; } "
+                                                    "QLabel { color: #10304f; }")
+                                   : QStringLiteral("#diskBar { background: #ffe08a; } "
+                                                    "QLabel { color: #3b2a00; }"));
+    diskText_->setText(message);
+    diskBar_->show();
+    placeSaveBar();
+}
+
 void CodeEditor::resizeEvent(QResizeEvent *event)
 {
     QsciScintilla::resizeEvent(event);
     placeSaveBar();
 }
 
+// The save bar, then the disk's bar, stacked in a margin above the text: they hide none of it.
 void CodeEditor::placeSaveBar()
 {
-    if (!saveBar_)
-        return;
     const QRect area = contentsRect();
-    // isHidden, not isVisible: the bar must take its room in a tab that is not shown yet.
-    const int height = saveBar_->isHidden() ? 0 : saveBar_->heightForWidth(area.width());
-    setViewportMargins(0, std::max(0, height), 0, 0);
-    if (height > 0)
-        saveBar_->setGeometry(area.left(), area.top(), area.width(), height);
+    int top = area.top();
+    for (QWidget *bar : {static_cast<QWidget *>(saveBar_), diskBar_}) {
+        // isHidden, not isVisible: a bar must take its room in a tab that is not shown yet.
+        if (!bar || bar->isHidden())
+            continue;
+        int height = bar->heightForWidth(area.width());
+        if (height < 0)
+            height = bar->sizeHint().height();
+        bar->setGeometry(area.left(), top, area.width(), height);
+        top += height;
+    }
+    setViewportMargins(0, top - area.top(), 0, 0);
 }
 
 // The window's status bar says it too, whichever page the editor sits in.

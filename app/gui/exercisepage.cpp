@@ -141,10 +141,10 @@ ExercisePage::ExercisePage(const grader::Rubric &rubric, Workspace *workspace, Q
 void ExercisePage::addEditor(const QString &file)
 {
     auto *editor = new CodeEditor(file, files_);
-    editor->setText(workspace_->read(rubric_.exercise, file));
-    editor->setModified(false);
-    editor->diagnoseNow();
+    // Followed on the disk: a line appended from the terminal is shown, never saved over.
+    editor->openFile(QDir(workspace_->exerciseDir(rubric_.exercise)).filePath(file));
     connect(editor, &QsciScintilla::textChanged, &savePause_, qOverload<>(&QTimer::start));
+    connect(editor, &CodeEditor::saveRequested, this, &ExercisePage::autosave);
     editors_.insert(file, editor);
     if (!file.endsWith(QLatin1String(".sbatch"))) {
         files_->addTab(editor, file);

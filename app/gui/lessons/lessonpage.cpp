@@ -19,6 +19,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <memory>
+
 namespace schedlab::gui {
 
 namespace {
@@ -65,20 +67,9 @@ LessonPage::LessonPage(QList<Lesson> lessons, QString workDir, QWidget *parent)
     files_->hide(); // until a lesson opens a file
     savePause_.setSingleShot(true);
     savePause_.setInterval(500); // saved after each pause in typing, as exercises are
-    // Saves made while typing never open a dialog: the editor and the status bar say it, and
-    // a failed one is tried again until it succeeds.
-    auto *retry = new QTimer(this);
-    retry->setObjectName(QStringLiteral("saveRetry"));
-    retry->setInterval(CodeEditor::kSaveRetryMs);
-    const auto autosave = [this, retry] {
-        savePause_.stop();
-        if (saveEditors(editors_, workDir_).isEmpty())
-            retry->stop();
-        else if (!retry->isActive())
-            retry->start();
-    };
-    connect(&savePause_, &QTimer::timeout, this, autosave);
-    connect(retry, &QTimer::timeout, this, autosave);
+    saveRetry_.setInterval(CodeEditor::kSaveRetryMs);
+    connect(&savePause_, &QTimer::timeout, this, &LessonPage::autosave);
+    connect(&saveRetry_, &QTimer::timeout, this, &LessonPage::autosave);
     connect(scroll_->verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
         if (!current_.isEmpty() && value >= scroll_->verticalScrollBar()->maximum())
             Q_EMIT lessonRead(current_);
@@ -125,6 +116,17 @@ bool LessonPage::showLesson(const QString &id)
     if (scroll_->verticalScrollBar()->maximum() == 0)
         Q_EMIT lessonRead(id);
     return true;
+}
+
+// Saves made while typing never open a dialog: the editor and the status bar say it, and a
+// failed one is tried again until it succeeds.
+void LessonPage::autosave()
+{
+    savePause_.stop();
+    if (saveEditors(editors_, workDir_).isEmpty())
+        saveRetry_.stop();
+    else if (!saveRetry_.isActive())
+        saveRetry_.start();
 }
 
 void LessonPage::clearBlocks()
@@ -237,21 +239,21 @@ CodeEditor *LessonPage::openFile(const QString &file, const QString &content)
         files_->setCurrentWidget(open);
         return open;
     }
-    QFile in(path);
-    if (!in.open(QIODevice::ReadOnly)) {
-        Q_EMIT problem(tr("Cannot read %1: %2").arg(path, in.errorString()));
+    // Followed on the disk: what the lesson's commands write into it is shown, never saved over.
+    auto editor = std::make_unique<CodeEditor>(file);
+    QString error;
+    if (!editor->openFile(path, &error)) {
+        Q_EMIT problem(tr("Cannot read %1").arg(error));
         return nullptr;
     }
-    auto *editor = new CodeEditor(file);
-    editor->setText(QString::fromUtf8(in.readAll()));
-    editor->setModified(false);
-    editor->diagnoseNow();
-    connect(editor, &QsciScintilla::textChanged, &savePause_, qOverload<>(&QTimer::start));
-    editors_.insert(file, editor);
-    files_->addTab(editor, file);
-    files_->setCurrentWidget(editor);
+    connect(editor.get(), &QsciScintilla::textChanged, &savePause_, qOverload<>(&QTimer::start));
+    connect(editor.get(), &CodeEditor::saveRequested, this, &LessonPage::autosave);
+    CodeEditor *shown = editor.release();
+    editors_.insert(file, shown);
+    files_->addTab(shown, file);
+    files_->setCurrentWidget(shown);
     files_->show();
-    return editor;
+    return shown;
 }
 
 bool LessonPage::saveAll()
@@ -260,8 +262,7 @@ bool LessonPage::saveAll()
     const QStringList failures = saveEditors(editors_, workDir_);
     if (failures.isEmpty())
         return true;
-    if (auto *retry = findChild<QTimer *>(QStringLiteral("saveRetry"), Qt::FindDirectChildrenOnly))
-        retry->start();
+    saveRetry_.start();
     Q_EMIT problem(failures.join(u'\n'));
     return false;
 }

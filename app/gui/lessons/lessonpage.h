@@ -51,6 +51,7 @@ private:
     QWidget *checkWidget(const LessonBlock &block, int index);
     QPushButton *addButton(const QString &text);
     void clearBlocks();
+    void autosave();
 
     QList<Lesson> lessons_;
     QString workDir_;
@@ -62,6 +63,7 @@ private:
     QHash<QString, CodeEditor *> editors_;
     QList<QPushButton *> buttons_;
     QTimer savePause_;
+    QTimer saveRetry_; // runs while a save has failed
 };
 
 } // namespace schedlab::gui
