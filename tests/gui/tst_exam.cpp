@@ -462,7 +462,8 @@ private Q_SLOTS:
         auto page = newPage();
         QCOMPARE(page->paperIds(), QStringList{QStringLiteral("examen-blanc")});
         QVERIFY2(page->openPaperFile(file), qPrintable(page->message()->text()));
-        QVERIFY(page->message()->text().contains(QStringLiteral("\"Examen écrit\" is open")));
+        QVERIFY(page->message()->text().contains(
+            QStringLiteral("\"Examen écrit\" is open").toHtmlEscaped()));
         QCOMPARE(page->paperIds(), (QStringList{QStringLiteral("examen-blanc"), kRealId}));
         QCOMPARE(page->paperChoice()->currentData().toString(), kRealId);
         QCOMPARE(page->countdown()->text(), QStringLiteral("60:00"));
@@ -575,7 +576,8 @@ private Q_SLOTS:
         f.close();
         auto page = newPage();
         QVERIFY(!page->openPaperFile(path));
-        QVERIFY2(page->message()->text().contains(said), qPrintable(page->message()->text()));
+        QVERIFY2(page->message()->text().contains(said.toHtmlEscaped()),
+                 qPrintable(page->message()->text()));
         QVERIFY(page->message()->text().contains(QStringLiteral("sujet.schedlab-exam")));
         QVERIFY(page->session()->examPaper().practice); // the practice paper stays
         QCOMPARE(page->paperIds(), QStringList{QStringLiteral("examen-blanc")});
@@ -680,59 +682,49 @@ private:
 
     static QJsonObject realPaperObject()
     {
-        return QJsonObject
-        {
+        return QJsonObject{
             {QStringLiteral("format"), QStringLiteral("schedlab-exam")},
-                {QStringLiteral("version"), 1},
-                {QStringLiteral("id"), QStringLiteral("examen-2026-s1")},
-                {QStringLiteral("exercise"), QStringLiteral("examen")},
-                {QStringLiteral("title"), QStringLiteral("Examen")},
-                {QStringLiteral("duration_minutes"), 30},
-            {QStringLiteral("statement"), QStringLiteral("# Examen
-
-## Question 1
-
-Pourquoi ?")},
-            {
-                    QStringLiteral("sheet"), QJsonObject
-                    {{QStringLiteral("file"), QStringLiteral("examen.md")},
-                                                  {QStringLiteral("text"),
-                                                   QStringLiteral("# Examen
-
-## Question 1
-")}}}};
+            {QStringLiteral("version"), 1},
+            {QStringLiteral("id"), QStringLiteral("examen-2026-s1")},
+            {QStringLiteral("exercise"), QStringLiteral("examen")},
+            {QStringLiteral("title"), QStringLiteral("Examen")},
+            {QStringLiteral("duration_minutes"), 30},
+            {QStringLiteral("statement"),
+             QStringLiteral("# Examen\n\n## Question 1\n\nPourquoi ?")},
+            {QStringLiteral("sheet"),
+             QJsonObject{{QStringLiteral("file"), QStringLiteral("examen.md")},
+                         {QStringLiteral("text"), QStringLiteral("# Examen\n\n## Question 1\n")}}}};
     }
 
     std::function<QDateTime()> clock()
-                        {
-                            return [this] { return now_; };
-                        }
+    {
+        return [this] { return now_; };
+    }
 
-                        std::unique_ptr<ExamPage> newPage()
-                        {
-                            auto page = std::make_unique<ExamPage>(rubric_, workspace_.get(),
-                                                                   nullptr, clock());
-                            page->resize(920, 760);
-                            return page;
-                        }
+    std::unique_ptr<ExamPage> newPage()
+    {
+        auto page = std::make_unique<ExamPage>(rubric_, workspace_.get(), nullptr, clock());
+        page->resize(920, 760);
+        return page;
+    }
 
-                        QString storedAnswer(int question) const
-                        {
-                            return ExamStore(workspace_->root()).answers().value(question);
-                        }
+    QString storedAnswer(int question) const
+    {
+        return ExamStore(workspace_->root()).answers().value(question);
+    }
 
-                        static void render(ExamPage & page, const QString &path)
-                        {
-                            page.show();
-                            QCoreApplication::processEvents();
-                            QVERIFY(page.grab().save(path));
-                        }
+    static void render(ExamPage &page, const QString &path)
+    {
+        page.show();
+        QCoreApplication::processEvents();
+        QVERIFY(page.grab().save(path));
+    }
 
-                        grader::Rubric rubric_;
-                        std::unique_ptr<QTemporaryDir> dir_;
-                        std::unique_ptr<Workspace> workspace_;
-                        QDateTime now_;
-                    };
+    grader::Rubric rubric_;
+    std::unique_ptr<QTemporaryDir> dir_;
+    std::unique_ptr<Workspace> workspace_;
+    QDateTime now_;
+};
 
-                    QTEST_MAIN(TestExam)
+QTEST_MAIN(TestExam)
 #include "tst_exam.moc"

@@ -11,6 +11,7 @@
 #include "folderlock.h"
 #include "grader.h"
 #include "mainwindow.h"
+#include "terminalpane.h"
 #include "workspace.h"
 
 #include "../common/testfiles.h"
@@ -18,6 +19,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QProcess>

@@ -311,7 +311,7 @@ bool ExamStore::logLeaveAttempt(const LeaveAttemptRecord &attempt, QString *erro
     q.prepare(QStringLiteral("INSERT INTO leave_attempts (at, kind, detail) VALUES (?, ?, ?)"));
     q.addBindValue(instant(attempt.at));
     q.addBindValue(attempt.kind);
-    q.addBindValue(attempt.detail);
+    q.addBindValue(attempt.detail.isNull() ? QLatin1String("") : attempt.detail); // NOT NULL
     QSqlError cause;
     return execAndCommit(q, t, &cause) || fail(tr("attempt to leave"), cause, error);
 }
