@@ -31,7 +31,6 @@ Run cli(const QStringList &args)
     return schedlab::testing::runCli(args, 30000);
 }
 
-
 QByteArray onDisk(const QString &path)
 {
     QFile f(path);
@@ -105,7 +104,7 @@ private Q_SLOTS:
         writeFile(home_ + QStringLiteral("/secret.sbatch"), kSecret);
         writeFile(classDir_ + QStringLiteral("/s01-amelie/ex1/sommeil.sbatch"), kScript);
         writeFile(classDir_ + QStringLiteral("/s01-amelie/ex1/lignes.md"),
-              "Une directive après hostname est ignorée.\n");
+                  "Une directive après hostname est ignorée.\n");
     }
 
     // --- writing through a student's link -------------------------------------------------
@@ -116,7 +115,10 @@ private Q_SLOTS:
         link(home_ + QStringLiteral("/notes.txt"),
              classDir_ + QStringLiteral("/s02-bruno/examen/examen-resultat.json"));
         writeFile(classDir_ + QStringLiteral("/s03-chloe/examen/examen.md"), kPaper);
-        const Run r = cli({QStringLiteral("release"), classDir_});
+        // The papers answer the real exam: graded with the instructor's rubric.
+        const QString rubrics = QStringLiteral(SCHEDLAB_SOURCE_DIR "/instructor");
+        const Run r =
+            cli({QStringLiteral("release"), QStringLiteral("--rubrics"), rubrics, classDir_});
         QVERIFY(r.finished);
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(onDisk(home_ + QStringLiteral("/notes.txt")),
@@ -133,7 +135,8 @@ private Q_SLOTS:
         // With --out: a link where the student's result folder goes is not followed either.
         const QString out = dir_->filePath(QStringLiteral("rendus"));
         link(home_, out + QStringLiteral("/s03-chloe"));
-        const Run o = cli({QStringLiteral("release"), QStringLiteral("--out"), out, classDir_});
+        const Run o = cli({QStringLiteral("release"), QStringLiteral("--rubrics"), rubrics,
+                           QStringLiteral("--out"), out, classDir_});
         QCOMPARE(o.exitCode, 1);
         QVERIFY(!QFile::exists(home_ + QStringLiteral("/examen-resultat.json")));
         QVERIFY2(o.err.contains("s03-chloe is a symbolic link"), o.err.constData());
@@ -347,7 +350,7 @@ private Q_SLOTS:
         // A real private key of the instructor's, and a student's link to it.
         writeFile(home_ + QStringLiteral("/.ssh/id_ed25519"), kPrivateKey);
         writeFile(classDir_ + QStringLiteral("/s02-bruno/ex4/acces.md"),
-              "Demande faite le 2025-05-02.\nClé : ~/.ssh/id_ed25519.pub\n");
+                  "Demande faite le 2025-05-02.\nClé : ~/.ssh/id_ed25519.pub\n");
         link(home_ + QStringLiteral("/.ssh/id_ed25519"),
              classDir_ + QStringLiteral("/s02-bruno/ex4/cle"));
         link(home_ + QStringLiteral("/.ssh/id_ed25519"),
@@ -398,9 +401,9 @@ private Q_SLOTS:
         // line the grader quotes, and in the student's folder name.
         const QString student = QStringLiteral("s0\x1b[2J9-eve");
         writeFile(classDir_ + u'/' + student + QStringLiteral("/ex1/sommeil.sbatch"),
-              "#!/bin/bash \x1b]0;pwned\x07 \xe2\x80\xae"
-              "exe.txt\xc2\x9b\n" +
-                  kScript.mid(12));
+                  "#!/bin/bash \x1b]0;pwned\x07 \xe2\x80\xae"
+                  "exe.txt\xc2\x9b\n" +
+                      kScript.mid(12));
         const QString one = classDir_ + u'/' + student;
         const Run md =
             cli({QStringLiteral("grade"), QStringLiteral("--exercise"), QStringLiteral("ex1"),

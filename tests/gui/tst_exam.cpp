@@ -530,6 +530,13 @@ private Q_SLOTS:
         QVERIFY(page->session()->examPaper().practice);
         QVERIFY(page->startButton()->isEnabled());
         QVERIFY(hasLabel(*page, QStringLiteral("practice paper")));
+        // The hand-in takes the instructor's paper, whatever paper the page shows.
+        const ExamHandIn forHandIn = ExamSession::handInOf(rubric_, workspace_.get());
+        QVERIFY(forHandIn.handedIn());
+        QCOMPARE(forHandIn.paperId, kRealId);
+        QCOMPARE(forHandIn.paperFileSha256, fileSha);
+        QCOMPARE(QString::fromUtf8(forHandIn.paperBytes),
+                 onDisk(paperDir + QStringLiteral("/examen.md")));
     }
 
     void aPaperFileIsReadAsUntrustedInput_data()
@@ -664,6 +671,9 @@ private Q_SLOTS:
         QCOMPARE(report.value(QLatin1String("handed_in_by")).toString(),
                  QStringLiteral("time-ran-out"));
         QVERIFY(data.practice);
+        const ExamHandIn same = ExamSession::handInOf(rubric_, workspace_.get());
+        QCOMPARE(same.sha256, data.sha256);
+        QCOMPARE(same.report, data.report);
     }
 
 private:

@@ -40,6 +40,7 @@ struct ExamPaper
     QString sheetName = QStringLiteral("examen.md");
     QString sheet;         // the answer sheet: its "## " headings are the questions
     bool practice = false; // the practice paper that ships with the app
+    QString rubricTag;     // the practice paper's rubric ("examen@2"); never in a file
     QByteArray file;       // the file's bytes as received (what sha256() is of)
 
     QString sha256() const

@@ -179,9 +179,7 @@ QString ExamSheet::assemble(const QMap<int, QString> &answers) const
 ExamSession::ExamSession(const grader::Rubric &rubric, Workspace *workspace, Clock clock,
                          QObject *parent)
     : ExamSession(practicePaper(rubric), workspace, std::move(clock), parent)
-{
-    rubricTag_ = rubric.tag();
-}
+{}
 
 ExamSession::ExamSession(const exam::ExamPaper &paper, Workspace *workspace, Clock clock,
                          QObject *parent)
@@ -190,6 +188,7 @@ ExamSession::ExamSession(const exam::ExamPaper &paper, Workspace *workspace, Clo
     , sheet_(ExamSheet::parse(paper.statement, paper.sheet, paper.sheetName))
     , exercise_(paper.exercise)
     , rubricSeconds_((paper.minutes > 0 ? paper.minutes : kDefaultMinutes) * 60)
+    , rubricTag_(paper.rubricTag)
     , clock_(clock ? std::move(clock) : [] { return QDateTime::currentDateTimeUtc(); })
     , store_(std::make_unique<ExamStore>(workspace->root(), storeFileFor(paper)))
 {
@@ -212,6 +211,7 @@ exam::ExamPaper ExamSession::practicePaper(const grader::Rubric &rubric)
         p.sheetName = rubric.files.first();
     p.sheet = readText(dir + u'/' + p.sheetName);
     p.practice = true;
+    p.rubricTag = rubric.tag();
     // The rubric parser ignores paper_id; release matches papers with it.
     const YamlLoad yaml = loadYamlFile(rubric.path);
     const YAML::Node id = yaml.ok() && yaml.root.IsMap() ? yaml.root["paper_id"] : YAML::Node();
@@ -357,6 +357,21 @@ bool ExamSession::handInAt(const QDateTime &at, HandInKind kind, QString *error)
     reload();
     Q_EMIT handedIn(kind);
     return true;
+}
+
+ExamHandIn ExamSession::handInOf(const grader::Rubric &examRubric, Workspace *workspace)
+{
+    std::optional<ExamHandIn> chosen;
+    for (const exam::ExamPaper &paper : openedPapers(workspace->root())) {
+        const ExamHandIn h = ExamSession(paper, workspace).handInData();
+        const bool later =
+            chosen && chosen->handedIn() && h.handedIn() && h.handedInAt > chosen->handedInAt;
+        const bool better = !chosen || (h.handedIn() && !chosen->handedIn()) || later ||
+                            (!chosen->handedIn() && h.state == ExamState::InProgress);
+        if (h.state != ExamState::NotStarted && better)
+            chosen = h;
+    }
+    return chosen ? *chosen : ExamSession(examRubric, workspace).handInData();
 }
 
 QString ExamSession::sha256(const QString &paper)

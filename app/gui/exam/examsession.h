@@ -186,6 +186,9 @@ public:
     QList<LeaveAttemptRecord> leaveAttempts() const { return store_->leaveAttempts(); }
     // For the hand-in writer: the paper as hashed, the report, the state, in one call.
     ExamHandIn handInData() const;
+    // The same for the workspace, whatever paper the exam page shows: the instructor's paper
+    // handed in last, else one in progress, else the practice paper of `examRubric`.
+    static ExamHandIn handInOf(const grader::Rubric &examRubric, Workspace *workspace);
 
     static QString sha256(const QString &paper);
     // The exam's clock: the wall clock (or the test's), never going back.
