@@ -466,8 +466,10 @@ void MainWindow::holdExamLock(bool held)
     exam.paperTitle = session->examPaper().title;
     exam.startedAt = session->startedAt();
     QString error;
-    if (!examLock_->acquire(exam, &error))
+    if (!examLock_->acquire(exam, &error)) { // the exam goes on, locked in this window only
         showProblemLater(error);
+        statusBar()->showMessage(error);
+    }
 }
 
 // What the student does in the shown window: the start's own calls (the last exercise
