@@ -1,6 +1,7 @@
 // schedlab-cli grade: an instructor grades one student or a whole class folder.
 #include "gradecommand.h"
 
+#include "examcommand.h"
 #include "gradebook.h"
 #include "grader.h"
 #include "report.h"
@@ -194,6 +195,10 @@ int gradeCommand(const QStringList &args)
     const auto g = parseArgs(args, &problem);
     if (!g)
         return gradeUsage(problem);
+    if (const QString busy = examRunningIn(g->paths); !busy.isEmpty()) { // no grade mid-exam
+        std::fprintf(stderr, "schedlab-cli grade: %s\n", qPrintable(busy));
+        return 1;
+    }
     RubricSet set = loadRubrics(g->rubricsDir.isEmpty() ? defaultExercisesDir() : g->rubricsDir);
     if (g->variants)
         for (Rubric &rubric : set.rubrics)

@@ -1,5 +1,6 @@
 // schedlab-cli: the headless workbench (sim, serve, shell, grade).
 #include "engine.h"
+#include "examcommand.h"
 #include "gradecommand.h"
 #include "installpaths.h"
 #include "releasecommand.h"
@@ -32,6 +33,7 @@ int usage()
                "  override ...    change a grade in a gradebook (schedlab-cli override --help)\n"
                "  release PATH... grade exam papers and write the results to give back\n"
                "  variant ID      a student's version of exercise 2 (schedlab-cli variant --help)\n"
+               "  exam pack ...   make the exam paper to hand out (schedlab-cli exam --help)\n"
                "options of serve and shell:\n"
                "  --cluster FILE  a slurm.conf to run instead of the built-in cluster\n"
                "  --gres FILE     its gres.conf\n"
@@ -166,6 +168,8 @@ int main(int argc, char **argv)
         return overrideCommand(args.mid(1));
     if (args[0] == QLatin1String("release"))
         return releaseCommand(args.mid(1));
+    if (args[0] == QLatin1String("exam"))
+        return examCommand(args.mid(1));
     if (args[0] == QLatin1String("variant"))
         return variantCommand(args.mid(1), schedlab::libexecDir());
     if (args[0] == QLatin1String("serve") || args[0] == QLatin1String("shell")) {
@@ -184,6 +188,11 @@ int main(int argc, char **argv)
             } else {
                 live.dir = QDir(a).absolutePath();
             }
+        }
+        // No cluster on a workspace whose exam runs: the exam is answered without one.
+        if (const QString busy = examRunningIn({live.dir}); !busy.isEmpty()) {
+            std::fprintf(stderr, "schedlab-cli: %s\n", qPrintable(busy));
+            return 1;
         }
         return serveOrShell(live, args[0] == QLatin1String("shell"));
     }

@@ -1,8 +1,12 @@
 // schedlab-cli release: grades each exported exam paper and writes the result to give back.
 // The result carries the SHA-256 of the paper graded; the app shows a grade only when that
 // hash is the one it recorded at the hand-in, so a grade never lands on another paper.
+// Each paper is graded with the rubric of the paper it answers (the report's paper_id matched
+// with a rubric's paper_id): the instructor's real rubric for the real paper, never the
+// practice paper's.
 #include "releasecommand.h"
 
+#include "examcommand.h"
 #include "gradebook.h"
 #include "grader.h"
 #include "report.h"
@@ -36,7 +40,9 @@ const char kUsage[] =
     "grade once the file is imported. It holds the paper's SHA-256: the app accepts it only\n"
     "for the paper it handed in.\n"
     "  --out DIR       where to write the result files\n"
-    "  --rubrics DIR   the exercises folder to read rubrics from\n"
+    "  --rubrics DIR   the exercises folder to read rubrics from (the instructor's\n"
+    "                  folder for the real exam: each paper is graded with the\n"
+    "                  rubric whose paper_id is the paper's id)\n"
     "  --db FILE       a gradebook: the instructor's overrides are applied\n"
     "A paper is not released when it differs from its hand-in report (it was changed after\n"
     "the hand-in), or while some of its criteria are under review: decide them with\n"
@@ -115,9 +121,10 @@ QString underReview(const ExerciseResult &result)
 class Releaser
 {
 public:
-    Releaser(const ReleaseArgs &args, const Rubric &exam)
+    // The exam rubrics of the set, by the paper id each grades.
+    Releaser(const ReleaseArgs &args, QList<std::pair<QString, const Rubric *>> exams)
         : args_(args)
-        , exam_(exam)
+        , exams_(std::move(exams))
     {}
     bool openGradebook(QString *error)
     {
@@ -127,18 +134,37 @@ public:
     bool release(const StudentFolder &student, QString *error);
 
 private:
-    std::optional<ExerciseResult> grade(const ExerciseSubmission &submission, QString *error);
+    std::optional<ExerciseResult> grade(const Rubric &exam, const ExerciseSubmission &submission,
+                                        QString *error);
+    const Rubric *rubricFor(const QString &paperId, QString *error) const;
     bool write(const QString &root, const QString &relative, const QJsonObject &release,
                QString *error);
 
     const ReleaseArgs &args_;
-    const Rubric &exam_;
+    QList<std::pair<QString, const Rubric *>> exams_;
     Gradebook book_;
 };
 
-std::optional<ExerciseResult> Releaser::grade(const ExerciseSubmission &submission, QString *error)
+// A report of an older SchedLab names no paper: the set's exam rubric grades it.
+const Rubric *Releaser::rubricFor(const QString &paperId, QString *error) const
 {
-    QList<ExerciseResult> results{gradeExercise(exam_, submission)};
+    if (paperId.isEmpty())
+        return exams_.first().second;
+    for (const auto &[id, rubric] : exams_)
+        if (id == paperId)
+            return rubric;
+    *error =
+        QStringLiteral("no rubric grades the paper %1 in %2: give the instructor's rubrics "
+                       "with --rubrics (the exam's rubric.yaml says paper_id: %1)")
+            .arg(paperId, args_.rubricsDir.isEmpty() ? QStringLiteral("the installed exercises")
+                                                     : args_.rubricsDir);
+    return nullptr;
+}
+
+std::optional<ExerciseResult> Releaser::grade(const Rubric &exam,
+                                              const ExerciseSubmission &submission, QString *error)
+{
+    QList<ExerciseResult> results{gradeExercise(exam, submission)};
     if (!args_.dbPath.isEmpty())
         book_.applyOverrides(results, {submissionHash(submission)});
     const ExerciseResult &r = results.first();
@@ -157,8 +183,21 @@ bool Releaser::release(const StudentFolder &student, QString *error)
         *error = student.problem;
         return false;
     }
-    const ExerciseSubmission submission = readStudentExercise(student, exam_);
-    const SubmittedFile &paper = submission.file(exam_.files.value(0));
+    // The report first (it names the paper), in the layout every exam rubric shares.
+    const ExerciseSubmission found = readStudentExercise(student, *exams_.first().second);
+    if (found.root.isEmpty()) {
+        *error = QStringLiteral("no exam paper");
+        return false;
+    }
+    const std::optional<QJsonObject> report = handInReport(found, error);
+    if (!report)
+        return false;
+    const QString paperId = report->value(QLatin1String("paper_id")).toString();
+    const Rubric *exam = rubricFor(paperId, error);
+    if (!exam)
+        return false;
+    const ExerciseSubmission submission = readStudentExercise(student, *exam);
+    const SubmittedFile &paper = submission.file(exam->files.value(0));
     if (submission.root.isEmpty() || !paper.present) {
         *error = QStringLiteral("no exam paper");
         return false;
@@ -169,9 +208,6 @@ bool Releaser::release(const StudentFolder &student, QString *error)
     }
     const QString sha = QString::fromLatin1(
         QCryptographicHash::hash(paper.bytes, QCryptographicHash::Sha256).toHex());
-    const std::optional<QJsonObject> report = handInReport(submission, error);
-    if (!report)
-        return false;
     const QString reported = report->value(QLatin1String("sha256")).toString();
     if (!reported.isEmpty() && reported.compare(sha, Qt::CaseInsensitive) != 0) {
         *error = QStringLiteral("%1 differs from the paper handed in (its SHA-256 is not the one "
@@ -179,7 +215,7 @@ bool Releaser::release(const StudentFolder &student, QString *error)
                      .arg(paper.path, QLatin1String(kReportName));
         return false;
     }
-    const auto result = grade(submission, error);
+    const auto result = grade(*exam, submission, error);
     if (!result)
         return false;
     QJsonObject release =
@@ -188,6 +224,8 @@ bool Releaser::release(const StudentFolder &student, QString *error)
     release.insert(QStringLiteral("student"),
                    report->value(QLatin1String("student")).toString(student.id));
     release.insert(QStringLiteral("sha256"), sha);
+    if (!paperId.isEmpty())
+        release.insert(QStringLiteral("paper_id"), paperId);
     release.insert(QStringLiteral("released_at"),
                    QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     // Next to the paper, or in DIR/<student>/: never through a link the student left there.
@@ -233,12 +271,15 @@ int releaseCommand(const QStringList &args)
         return usage(problem);
     const RubricSet set =
         loadRubrics(parsed->rubricsDir.isEmpty() ? defaultExercisesDir() : parsed->rubricsDir);
-    const Rubric *exam = set.find(QLatin1String(kExam));
-    if (!set.error.isEmpty() || !exam)
+    QList<std::pair<QString, const Rubric *>> exams;
+    for (const Rubric &rubric : set.rubrics)
+        if (rubric.exercise == QLatin1String(kExam))
+            exams.append({paperIdOf(rubric), &rubric});
+    if (!set.error.isEmpty() || exams.isEmpty())
         return usage(set.error.isEmpty()
                          ? QStringLiteral("no exam rubric (examen) in the exercises")
                          : set.error);
-    Releaser releaser(*parsed, *exam);
+    Releaser releaser(*parsed, exams);
     if (!releaser.openGradebook(&problem)) {
         std::fprintf(stderr, "schedlab-cli release: %s\n", qPrintable(problem));
         return 1;

@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 
 #include "colourscheme.h"
+#include "examlock.h"
 #include "exampage.h"
 #include "handin.h"
 #include "instructorpage.h"
@@ -28,6 +29,7 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMouseEvent>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -41,11 +43,15 @@ MainWindow::MainWindow(const grader::RubricSet &rubrics, const QString &workspac
                        QWidget *parent)
     : QMainWindow(parent)
     , rubrics_(rubrics)
-    , workspace_(workspaceRoot)
+    , workspace_(workspaceForStart(workspaceRoot))
     , navigation_(new QTreeWidget(this))
     , pages_(new QStackedWidget(this))
 {
     setWindowTitle(tr("SchedLab — Slurm and Kubernetes scheduling"));
+    if (refuseForExamElsewhere()) {
+        showRefusal();
+        return;
+    }
     if (!workspace_.lock(&lock_, &refusal_)) {
         showRefusal();
         return;
@@ -67,6 +73,10 @@ MainWindow::MainWindow(const grader::RubricSet &rubrics, const QString &workspac
     buildMenus();
     buildViewMenu();
     buildExam();
+    if (workspace_.root() != QDir(workspaceRoot).absolutePath())
+        showProblemLater(tr("An exam was still in progress in %1 when SchedLab stopped: it has "
+                            "been reopened there.")
+                             .arg(QDir::toNativeSeparators(workspace_.root())));
     auto *split = new QSplitter(this);
     split->addWidget(navigation_);
     split->addWidget(pages_);
@@ -188,6 +198,8 @@ void MainWindow::addLessonsToNavigation(QTreeWidgetItem *course)
 
 bool MainWindow::openLesson(const QString &id)
 {
+    if (examLocked_)
+        logLeaveAttempt(LeaveAttempt::Lesson, id);
     if (refused() || examLocked_ || !lessonPage_ || !lessonPage_->showLesson(id))
         return false;
     pages_->setCurrentWidget(lessonPage_);
@@ -216,6 +228,8 @@ void MainWindow::runLessonCommands(const QStringList &commands, const QString &d
 
 void MainWindow::openCluster(ClusterPage::Tab tab)
 {
+    if (examLocked_)
+        logLeaveAttempt(LeaveAttempt::Cluster);
     if (refused() || examLocked_)
         return;
     clusterPage_->showTab(tab);
@@ -230,6 +244,8 @@ void MainWindow::openCluster(ClusterPage::Tab tab)
 
 bool MainWindow::openLoginNode()
 {
+    if (examLocked_)
+        logLeaveAttempt(LeaveAttempt::LoginNode);
     if (refused() || examLocked_)
         return false;
     if (!loginNodePage_) {
@@ -350,22 +366,143 @@ void MainWindow::buildMenus()
 }
 
 // The exam is its own page; a paper in progress (even from before a crash) reopens at once
-// and locks the rest of the window until it is handed in.
+// and locks the rest of the window, and every other SchedLab of this account, until it is
+// handed in.
 void MainWindow::buildExam()
 {
     const grader::Rubric *rubric = rubrics_.find(QStringLiteral("examen"));
     if (!rubric)
         return;
     examPage_ = new ExamPage(*rubric, &workspace_, pages_);
+    examLock_ = std::make_unique<ExamLock>();
     pages_->addWidget(examPage_);
-    connect(examPage_, &ExamPage::examStarted, this, [this] { lockForExam(true); });
-    connect(examPage_, &ExamPage::examHandedIn, this, [this] { lockForExam(false); });
+    connect(examPage_, &ExamPage::examStarted, this, [this] {
+        lockForExam(true);
+        holdExamLock(true);
+    });
+    connect(examPage_, &ExamPage::examHandedIn, this, [this] {
+        holdExamLock(false);
+        lockForExam(false);
+    });
+    if (examPage_->session()->inProgress())
+        holdExamLock(true);
     if (examPage_->inProgress()) {
         lockForExam(true);
         openExercise(QStringLiteral("examen"));
     }
     if (examPage_->storeDamaged())
         showProblemLater(examPage_->session()->openError());
+    QMenu *exam = menuBar()->addMenu(tr("E&xam"));
+    QAction *openPaper = exam->addAction(tr("Open the &paper…"));
+    connect(openPaper, &QAction::triggered, this, &MainWindow::openExamPaper);
+    // Attempts to leave, logged in the exam's report: a deterrent, not proctoring.
+    navigation_->viewport()->installEventFilter(this);
+    connect(terminalDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible && examLocked_) // a saved layout restored: the terminal stays closed
+            terminalDock_->hide();
+    });
+    connect(terminalDock_->toggleViewAction(), &QAction::triggered, this, [this] {
+        if (!examLocked_)
+            return;
+        logLeaveAttempt(LeaveAttempt::Terminal);
+        statusBar()->showMessage(tr("The terminal comes back once the paper is handed in."));
+    });
+    connect(qApp, &QGuiApplication::applicationStateChanged, this,
+            [this](Qt::ApplicationState state) {
+                if (state == Qt::ApplicationInactive && examLocked_)
+                    logLeaveAttempt(LeaveAttempt::FocusLost);
+            });
+}
+
+void MainWindow::openExamPaper()
+{
+    if (!examPage_ || refused())
+        return;
+    openExercise(QStringLiteral("examen"));
+    examPage_->chooseExamPaper();
+}
+
+QString MainWindow::workspaceForStart(const QString &requested)
+{
+    const std::optional<RunningExam> running = ExamLock::running();
+    return running && !running->live() ? running->workspace : requested;
+}
+
+// An exam runs in another SchedLab (of this account): this one opens nothing, says where and
+// since when, and the attempt goes into that exam's report.
+bool MainWindow::refuseForExamElsewhere()
+{
+    const std::optional<RunningExam> running = ExamLock::running();
+    if (!running || !running->live())
+        return false;
+    ExamStore store(running->workspace, running->store);
+    QString ignored; // the refusal stands even if the record is busy
+    store.logLeaveAttempt({QDateTime::currentDateTimeUtc(),
+                           leaveAttemptName(LeaveAttempt::SecondInstance),
+                           QDir::toNativeSeparators(workspace_.root())},
+                          &ignored);
+    refusal_ = tr("SchedLab does not open the lessons, the cluster or the exercises while an exam "
+                  "runs on this computer. %1 Hand the paper in there first. This attempt has "
+                  "been noted in the exam's report.")
+                   .arg(ExamLock::describe(*running));
+    return true;
+}
+
+void MainWindow::holdExamLock(bool held)
+{
+    if (!examLock_)
+        return;
+    if (!held) {
+        examLock_->finish();
+        return;
+    }
+    const ExamSession *session = examPage_->session();
+    if (examLock_->isHeld() || !session->inProgress())
+        return;
+    RunningExam exam;
+    exam.workspace = workspace_.root();
+    exam.store = ExamSession::storeFileFor(session->examPaper());
+    exam.paperId = session->examPaper().id;
+    exam.paperTitle = session->examPaper().title;
+    exam.startedAt = session->startedAt();
+    QString error;
+    if (!examLock_->acquire(exam, &error)) { // the exam goes on, locked in this window only
+        showProblemLater(error);
+        statusBar()->showMessage(error);
+    }
+}
+
+// What the student does in the shown window: the start's own calls (the last exercise
+// reopened behind the exam) are no attempt.
+void MainWindow::logLeaveAttempt(LeaveAttempt kind, const QString &detail)
+{
+    if (examPage_ && isVisible())
+        examPage_->session()->logLeaveAttempt(kind, detail);
+}
+
+// A click on a greyed entry of the course during the exam: what the student tried to open.
+void MainWindow::logNavigationAttempt(const QTreeWidgetItem *item)
+{
+    if (const QString lesson = item->data(0, Qt::UserRole + 3).toString(); !lesson.isEmpty())
+        logLeaveAttempt(LeaveAttempt::Lesson, lesson);
+    else if (item->data(0, Qt::UserRole + 1).toInt() > 0)
+        logLeaveAttempt(LeaveAttempt::Cluster, item->text(0));
+    else if (item->data(0, Qt::UserRole + 4).toBool())
+        logLeaveAttempt(LeaveAttempt::LoginNode);
+    else if (const QString id = item->data(0, Qt::UserRole).toString(); !id.isEmpty())
+        logLeaveAttempt(LeaveAttempt::Exercise, id);
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (examLocked_ && watched == navigation_->viewport() &&
+        event->type() == QEvent::MouseButtonPress) {
+        const auto *press = static_cast<QMouseEvent *>(event);
+        if (const QTreeWidgetItem *item = navigation_->itemAt(press->position().toPoint());
+            item && item->isDisabled())
+            logNavigationAttempt(item);
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::chooseClass()
@@ -412,6 +549,9 @@ void MainWindow::lockForExam(bool locked)
     }
     for (QAction *action : std::as_const(clusterActions_))
         action->setEnabled(!locked);
+    // Left enabled so that an attempt to open the terminal is seen (and logged); the dock
+    // stays closed.
+    terminalDock_->toggleViewAction()->setEnabled(true);
     timeControls_->setEnabled(!locked);
     if (loginNodePage_)
         loginNodePage_->setLocked(locked); // the real cluster is closed during the exam too
@@ -436,8 +576,10 @@ bool MainWindow::openExercise(const QString &exercise)
         selectInNavigation(exercise);
         return true;
     }
-    if (examLocked_)
+    if (examLocked_) {
+        logLeaveAttempt(LeaveAttempt::Exercise, exercise);
         return false;
+    }
     ExercisePage *page = exercisePages_.value(exercise);
     if (!page) {
         const grader::Rubric *rubric = rubrics_.find(exercise);
@@ -522,6 +664,12 @@ ExercisePage *MainWindow::currentExercise() const
 
 void MainWindow::chooseWorkspace()
 {
+    if (examLocked_) {
+        logLeaveAttempt(LeaveAttempt::OtherWorkspace);
+        showProblem(tr("The exam is in progress: another workspace can be chosen once the "
+                       "paper is handed in. This attempt has been noted in the exam's report."));
+        return;
+    }
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Workspace"), workspace_.root());
     if (dir.isEmpty())
         return;
@@ -591,8 +739,11 @@ void MainWindow::closeEvent(QCloseEvent *event)
         }
     QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
     QSettings().setValue(QStringLiteral("window/state"), saveState());
-    if (examPage_)
+    if (examPage_) {
         examPage_->saveAnswers();
+        if (examLocked_) // the time keeps running; the exam reopens at the next start
+            logLeaveAttempt(LeaveAttempt::CloseWindow);
+    }
     if (lessonPage_ && !lessonPage_->saveAll()) {
         event->ignore();
         return;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "clusterpage.h"
+#include "examsession.h"
 #include "exercisepage.h"
 #include "folderlock.h"
 #include "grader.h"
@@ -20,6 +21,7 @@ class QTreeWidget;
 
 namespace schedlab::gui {
 
+class ExamLock;
 class ExamPage;
 class InstructorPage;
 class LessonPage;
@@ -55,7 +57,11 @@ public:
     TimeControls *timeControls() const { return timeControls_; }
     // The exam's timed page (the "examen" entry of the course opens it, not an exercise page).
     ExamPage *examPage() const { return examPage_; }
-    // While the exam runs: no lessons, exercises, grading, cluster or terminal.
+    // While the exam runs: no lessons, exercises, grading, cluster or terminal. The lock holds
+    // on the whole machine: while an exam runs in one SchedLab, any other is refused (it names
+    // the exam's workspace and since when); an exam left in progress by a SchedLab that
+    // stopped (a crash, kill -9, the window closed) reopens in the next one, whatever
+    // workspace it was given.
     bool examLocked() const { return examLocked_; }
     // Shows a lesson ("01-ce-que-decide-l-ordonnanceur"); false when there is none.
     bool openLesson(const QString &id);
@@ -74,6 +80,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void buildNavigation();
@@ -86,6 +93,14 @@ private:
     void addLessonsToNavigation(QTreeWidgetItem *course);
 
     void lockForExam(bool locked);
+    // The exam's side of the start: the workspace of an exam left in progress (it reopens)
+    // instead of the one asked for; a refusal when an exam runs in another SchedLab.
+    static QString workspaceForStart(const QString &requested);
+    bool refuseForExamElsewhere();
+    void holdExamLock(bool held);
+    void logLeaveAttempt(LeaveAttempt kind, const QString &detail = {});
+    void logNavigationAttempt(const QTreeWidgetItem *item);
+    void openExamPaper();
     void chooseClass();
     void selectInNavigation(const QString &exercise);
     void chooseWorkspace();
@@ -112,6 +127,7 @@ private:
     QDockWidget *terminalDock_ = nullptr;
     TimeControls *timeControls_ = nullptr;
     ExamPage *examPage_ = nullptr;
+    std::unique_ptr<ExamLock> examLock_;
     InstructorPage *instructorPage_ = nullptr;
     LessonPage *lessonPage_ = nullptr;
     LoginNodePage *loginNodePage_ = nullptr;

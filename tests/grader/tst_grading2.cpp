@@ -73,6 +73,20 @@ const QByteArray kGoodExam =
     "il contient déjà la ligne de hostname, le nom du nœud. `scancel 17` arrête ce job seul. Le "
     "code 0 de sbatch veut dire que le contrôleur a accepté le script, pas que le job a réussi.\n";
 
+// The practice paper (the examen that ships with the app), answered as expected.
+const QByteArray kGoodPractice =
+    "## Question 1\n\nSlurm compte --time en minutes : il arrondit les 30 secondes à la minute "
+    "supérieure : le job a une minute. À l'échéance, le script reçoit SIGTERM, puis SIGKILL "
+    "s'il tourne encore. sacct affichera l'état TIMEOUT.\n\n"
+    "## Question 2\n\nOui : le backfill le lance tout de suite sur le nœud libre, car ses 10 "
+    "minutes finissent avant le départ réservé du job 31, dans 15 minutes. Avec une limite de "
+    "30 minutes, il resterait en attente, car il déborderait sur le départ réservé du job "
+    "31.\n\n"
+    "## Question 3\n\nsqueue affiche calcul.sbatch, le nom du fichier : la ligne --job-name est "
+    "sous hostname, et elle n'est plus lue, car la lecture des directives s'arrête à la "
+    "première commande. La colonne TIME montre le temps écoulé depuis le départ du job, pas la "
+    "limite.\n";
+
 } // namespace
 
 class TestGrading2 : public QObject
@@ -84,6 +98,9 @@ private Q_SLOTS:
     {
         rubrics_ = loadRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises"));
         QVERIFY2(rubrics_.error.isEmpty(), qPrintable(rubrics_.error));
+        // The real exam's rubric is the instructor's: it is not among the shipped exercises.
+        instructor_ = loadRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR "/instructor"));
+        QVERIFY2(instructor_.error.isEmpty(), qPrintable(instructor_.error));
     }
 
     void accessSheetRight()
@@ -292,7 +309,48 @@ private Q_SLOTS:
                  qPrintable(c->feedback));
     }
 
-    void examRight() { expectAll(grade("examen", {{"examen.md", kGoodExam}})); }
+    void examRight() { expectAll(gradeExam({{"examen.md", kGoodExam}})); }
+
+    // The shipped examen is the practice paper: its own questions, its own rubric.
+    void practiceExamRight()
+    {
+        QVERIFY(rubrics_.find(QStringLiteral("examen")));
+        QCOMPARE(rubrics_.find(QStringLiteral("examen"))->title, QStringLiteral("Examen blanc"));
+        expectAll(grade("examen", {{"examen.md", kGoodPractice}}));
+        const ExerciseResult real = grade("examen", {{"examen.md", kGoodExam}});
+        QVERIFY(real.score < real.max / 2); // the real paper's answers are not the practice's
+    }
+
+    void practiceExamMistakes_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("criterion");
+        QTest::newRow("thirty seconds kept")
+            << QByteArray("arrondit les 30 secondes à la minute supérieure : le job a une minute")
+            << QByteArray("garde les 30 secondes") << "examen.q1.limit";
+        QTest::newRow("long limit starts too")
+            << QByteArray("il resterait en attente, car il déborderait sur le départ réservé du "
+                          "job 31")
+            << QByteArray("il partirait aussi") << "examen.q2.overflow";
+        QTest::newRow("late directive read")
+            << QByteArray("elle n'est plus lue, car la lecture des directives s'arrête à la "
+                          "première commande")
+            << QByteArray("elle est lue comme les autres") << "examen.q3.reason";
+    }
+
+    void practiceExamMistakes()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, criterion);
+        QByteArray text = kGoodPractice;
+        QVERIFY(text.contains(from));
+        text.replace(from, to);
+        const ExerciseResult r = grade("examen", {{"examen.md", text}});
+        const CriterionResult *c = schedlab::test::findCriterion(r, criterion);
+        QVERIFY2(!c->passed, qPrintable(c->feedback + QStringLiteral(" | ") + c->evidence));
+    }
 
     void examMistakes_data()
     {
@@ -325,7 +383,7 @@ private Q_SLOTS:
         QByteArray text = kGoodExam;
         QVERIFY(text.contains(from));
         text.replace(from, to);
-        const ExerciseResult r = grade("examen", {{"examen.md", text}});
+        const ExerciseResult r = gradeExam({{"examen.md", text}});
         const CriterionResult *c = schedlab::test::findCriterion(r, criterion);
         QVERIFY2(!c->passed, qPrintable(c->feedback + QStringLiteral(" | ") + c->evidence));
     }
@@ -336,7 +394,7 @@ private Q_SLOTS:
         text.replace("## Question 1\n\n", "")
             .replace("## Question 2\n\n", "")
             .replace("## Question 3\n\n", "");
-        const ExerciseResult r = grade("examen", {{"examen.md", text}});
+        const ExerciseResult r = gradeExam({{"examen.md", text}});
         const CriterionResult *c =
             schedlab::test::findCriterion(r, QStringLiteral("examen.q3.cancel"));
         QVERIFY(c->passed);
@@ -359,7 +417,14 @@ private:
         return schedlab::test::gradeFiles(rubrics_, exercise, files, onStudentMachine);
     }
 
+    // The real exam, with the instructor's rubric.
+    ExerciseResult gradeExam(const schedlab::test::FileList &files)
+    {
+        return schedlab::test::gradeFiles(instructor_, "examen", files, false);
+    }
+
     RubricSet rubrics_;
+    RubricSet instructor_;
 };
 
 QTEST_GUILESS_MAIN(TestGrading2)

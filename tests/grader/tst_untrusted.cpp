@@ -116,7 +116,10 @@ private Q_SLOTS:
         link(home_ + QStringLiteral("/notes.txt"),
              classDir_ + QStringLiteral("/s02-bruno/examen/examen-resultat.json"));
         writeFile(classDir_ + QStringLiteral("/s03-chloe/examen/examen.md"), kPaper);
-        const Run r = cli({QStringLiteral("release"), classDir_});
+        // The papers answer the real exam: graded with the instructor's rubric.
+        const QString rubrics = QStringLiteral(SCHEDLAB_SOURCE_DIR "/instructor");
+        const Run r =
+            cli({QStringLiteral("release"), QStringLiteral("--rubrics"), rubrics, classDir_});
         QVERIFY(r.finished);
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(onDisk(home_ + QStringLiteral("/notes.txt")),
@@ -133,7 +136,8 @@ private Q_SLOTS:
         // With --out: a link where the student's result folder goes is not followed either.
         const QString out = dir_->filePath(QStringLiteral("rendus"));
         link(home_, out + QStringLiteral("/s03-chloe"));
-        const Run o = cli({QStringLiteral("release"), QStringLiteral("--out"), out, classDir_});
+        const Run o = cli({QStringLiteral("release"), QStringLiteral("--rubrics"), rubrics,
+                           QStringLiteral("--out"), out, classDir_});
         QCOMPARE(o.exitCode, 1);
         QVERIFY(!QFile::exists(home_ + QStringLiteral("/examen-resultat.json")));
         QVERIFY2(o.err.contains("s03-chloe is a symbolic link"), o.err.constData());

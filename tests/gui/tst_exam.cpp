@@ -1,12 +1,17 @@
-// The timed exam as a student and an instructor meet it, on a fake clock: the countdown, the
-// answers kept as they are typed, the automatic hand-in, a crash in the middle, the paper
-// the real grader grades, and a grade shown only for the paper that was handed in.
+// The timed exam as a student and an instructor meet it, on a fake clock: the practice paper
+// that ships, the instructor's paper file opened in the app (packed by schedlab-cli, graded
+// at the release with the instructor's rubric), the countdown, the answers kept as they are
+// typed, the automatic hand-in, a crash in the middle, the attempts to leave logged in the
+// report, the paper the real grader grades, and a grade shown only for the paper that was
+// handed in.
 #include "exampage.h"
 #include "examsession.h"
 #include "examstore.h"
 #include "grader.h"
 #include "workspace.h"
 
+#include <QComboBox>
+#include <QCryptographicHash>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -27,8 +32,25 @@ using namespace schedlab::gui;
 namespace {
 
 const char kStudent[] = "s07-lea";
+// The practice paper's time allowed (exercises/examen/rubric.yaml).
+constexpr int kMinutes = 45;
+const QString kRealId = QStringLiteral("examen-ordonnancement-1");
 
-// Answers an instructor would accept, one paragraph per part of each question.
+// Answers to the practice paper an instructor would accept.
+const char kPractice1[] =
+    "Slurm compte --time en minutes : il arrondit les 30 secondes à la minute supérieure, le "
+    "job a donc une minute. À l'échéance, le script reçoit SIGTERM, puis SIGKILL s'il tourne "
+    "encore. sacct affichera l'état TIMEOUT.";
+const char kPractice2[] =
+    "Oui : le backfill le lance tout de suite sur le nœud libre, car ses 10 minutes finissent "
+    "avant le départ réservé du job 31, dans 15 minutes.\n\nAvec une limite de 30 minutes, il "
+    "resterait en attente, car il déborderait sur le départ réservé du job 31.";
+const char kPractice3[] =
+    "squeue affiche calcul.sbatch, le nom du fichier : la ligne --job-name est sous hostname, "
+    "et elle n'est plus lue, car la lecture des directives s'arrête à la première commande.\n\n"
+    "La colonne TIME montre le temps écoulé depuis le départ du job, pas la limite.";
+
+// Answers to the real exam (the instructor's paper) an instructor would accept.
 const char kAnswer1[] =
     "Le job attend à cause de la priorité : son fairshare est très bas, donc sa priorité est "
     "faible, et les autres jobs en attente, plus prioritaires, passent devant lui.\n\n"
@@ -123,16 +145,18 @@ private Q_SLOTS:
 
     void theDurationComesWithTheExamData()
     {
-        QCOMPARE(rubric_.examMinutes, 60);
+        QCOMPARE(rubric_.examMinutes, kMinutes);
         auto page = newPage();
-        QCOMPARE(page->countdown()->text(), QStringLiteral("60:00"));
+        QCOMPARE(page->countdown()->text(), QStringLiteral("45:00"));
         QVERIFY(page->startButton()->isVisibleTo(page.get()));
         QVERIFY(page->startButton()->isEnabled());
         QVERIFY(!page->inProgress());
-        QVERIFY(hasLabel(*page, QStringLiteral("60 minutes")));
+        QVERIFY(hasLabel(*page, QStringLiteral("45 minutes")));
         QVERIFY(hasLabel(*page, QStringLiteral("No cluster")));
+        QVERIFY(hasLabel(*page, QStringLiteral("3 questions")));
+        QVERIFY(hasLabel(*page, QStringLiteral("practice paper")));
         // Before the start the questions stay hidden.
-        QVERIFY(!hasLabel(*page, QStringLiteral("Une attente à expliquer")));
+        QVERIFY(!hasLabel(*page, QStringLiteral("Une limite trop serrée")));
         render(*page, QStringLiteral("/tmp/exam-intro.png"));
 
         grader::Rubric ninety = rubric_;
@@ -161,23 +185,25 @@ private Q_SLOTS:
         QVERIFY(page->startExam());
         QCOMPARE(started.size(), 1);
         QVERIFY(page->inProgress());
-        QCOMPARE(page->countdown()->text(), QStringLiteral("60:00"));
-        QVERIFY(hasLabel(*page, QStringLiteral("Question 1 — Une attente à expliquer")));
-        QVERIFY(hasLabel(*page, QStringLiteral("Question 3 — Retrouver la sortie et annuler")));
-        QVERIFY(hasLabel(*page, QStringLiteral("Un job reste PD.")));
+        QCOMPARE(page->countdown()->text(), QStringLiteral("45:00"));
+        QVERIFY(hasLabel(*page, QStringLiteral("Question 1 — Une limite trop serrée")));
+        QVERIFY(hasLabel(*page, QStringLiteral("Question 3 — Une directive mal placée")));
+        QVERIFY(hasLabel(*page, QStringLiteral("Un script demande")));
+        QVERIFY(!page->paperChoice()->isEnabled()); // no other paper while this one runs
+        QVERIFY(!page->openPaperButton()->isEnabled());
         for (int q = 1; q <= 3; ++q)
             QVERIFY(!page->answerEditor(q)->isReadOnly());
         QVERIFY(page->handInButton()->isVisibleTo(page.get()));
 
         now_ = now_.addSecs(10 * 60);
         page->tick();
-        QCOMPARE(page->countdown()->text(), QStringLiteral("50:00"));
+        QCOMPARE(page->countdown()->text(), QStringLiteral("35:00"));
         QVERIFY(!page->countdown()->property("warning").toBool());
-        page->answerEditor(1)->setPlainText(QString::fromUtf8(kAnswer1));
+        page->answerEditor(1)->setPlainText(QString::fromUtf8(kPractice1));
         QVERIFY(page->saveAnswers());
         render(*page, QStringLiteral("/tmp/exam-during.png"));
 
-        now_ = now_.addSecs(45 * 60 + 30);
+        now_ = now_.addSecs(30 * 60 + 30);
         page->tick();
         QCOMPARE(page->countdown()->text(), QStringLiteral("04:30"));
         QVERIFY(page->countdown()->property("warning").toBool());
@@ -204,8 +230,8 @@ private Q_SLOTS:
         auto page = newPage();
         QSignalSpy handedIn(page.get(), &ExamPage::examHandedIn);
         QVERIFY(page->startExam());
-        const QDateTime deadline = now_.addSecs(3600);
-        page->answerEditor(2)->setPlainText(QString::fromUtf8(kAnswer2));
+        const QDateTime deadline = now_.addSecs(kMinutes * 60);
+        page->answerEditor(2)->setPlainText(QString::fromUtf8(kPractice2));
         now_ = deadline.addMSecs(300); // the last words had not been saved yet
         page->tick();
 
@@ -215,7 +241,7 @@ private Q_SLOTS:
         QVERIFY(!page->inProgress());
         QCOMPARE(session->handInKind(), HandInKind::TimeRanOut);
         QCOMPARE(session->handedInAt(), deadline);
-        QVERIFY(session->paper().contains(QString::fromUtf8(kAnswer2)));
+        QVERIFY(session->paper().contains(QString::fromUtf8(kPractice2)));
         for (int q = 1; q <= 3; ++q)
             QVERIFY(page->answerEditor(q)->isReadOnly());
         QVERIFY(!page->handInButton()->isVisibleTo(page.get()));
@@ -245,7 +271,7 @@ private Q_SLOTS:
         now_ = now_.addSecs(5 * 60); // the time keeps running while the app is closed
         auto resumed = newPage();
         QVERIFY(resumed->inProgress());
-        QCOMPARE(resumed->countdown()->text(), QStringLiteral("35:00"));
+        QCOMPARE(resumed->countdown()->text(), QStringLiteral("20:00"));
         QCOMPARE(resumed->answerEditor(1)->toPlainText(), QStringLiteral("Une réponse"));
         QCOMPARE(resumed->answerEditor(2)->toPlainText(), QString());
         QCOMPARE(resumed->answerEditor(3)->toPlainText(), QStringLiteral("scancel 17"));
@@ -262,14 +288,14 @@ private Q_SLOTS:
         QVERIFY(page->saveAnswers());
         page.reset();
         now_ = now_.addSecs(-30 * 60);
-        QCOMPARE(newPage()->countdown()->text(), QStringLiteral("30:00"));
+        QCOMPARE(newPage()->countdown()->text(), QStringLiteral("15:00"));
     }
 
     void whenTimeRanOutWhileClosedTheNextStartHandsIn()
     {
         auto page = newPage();
         QVERIFY(page->startExam());
-        const QDateTime deadline = now_.addSecs(3600);
+        const QDateTime deadline = now_.addSecs(kMinutes * 60);
         page->answerEditor(1)->setPlainText(QStringLiteral("Le fairshare est bas."));
         QVERIFY(page->saveAnswers());
         page.reset();
@@ -332,7 +358,7 @@ private Q_SLOTS:
     {
         auto page = newPage();
         QVERIFY(page->startExam());
-        const char *answers[] = {kAnswer1, kAnswer2, kAnswer3};
+        const char *answers[] = {kPractice1, kPractice2, kPractice3};
         for (int q = 1; q <= 3; ++q)
             page->answerEditor(q)->setPlainText(QString::fromUtf8(answers[q - 1]));
         now_ = now_.addSecs(42 * 60);
@@ -349,7 +375,12 @@ private Q_SLOTS:
         QCOMPARE(report.value(QLatin1String("student")).toString(), QString::fromLatin1(kStudent));
         QCOMPARE(report.value(QLatin1String("sha256")).toString(), hash);
         QCOMPARE(report.value(QLatin1String("handed_in_by")).toString(), QStringLiteral("student"));
-        QCOMPARE(report.value(QLatin1String("duration_seconds")).toInt(), 3600);
+        QCOMPARE(report.value(QLatin1String("duration_seconds")).toInt(), kMinutes * 60);
+        QCOMPARE(report.value(QLatin1String("paper_id")).toString(),
+                 QStringLiteral("examen-blanc"));
+        QVERIFY(report.value(QLatin1String("practice")).toBool());
+        QCOMPARE(report.value(QLatin1String("paper_sha256")).toString(),
+                 page->session()->examPaper().sha256());
         QCOMPARE(report.value(QLatin1String("time_used_seconds")).toInt(), 42 * 60);
         QCOMPARE(report.value(QLatin1String("started_at")).toString(),
                  QStringLiteral("2025-06-10T08:00:00.000Z"));
@@ -391,21 +422,21 @@ private Q_SLOTS:
                                                                 "of s07-lea")));
         QVERIFY(!page->session()->result());
         QVERIFY(page->grade()->text().contains(QStringLiteral("not released yet")));
-        QVERIFY(!hasLabel(*page, QStringLiteral("Q1 — pourquoi il attend")));
+        QVERIFY(!hasLabel(*page, QStringLiteral("Q1 — la limite retenue")));
 
         QVERIFY(page->importFrom(released));
-        QVERIFY(page->grade()->text().contains(QStringLiteral("Grade: 13 / 13")));
-        QVERIFY(hasLabel(*page, QStringLiteral("Q1 — pourquoi il attend")));
+        QVERIFY(page->grade()->text().contains(QStringLiteral("Grade: 12 / 12")));
+        QVERIFY(hasLabel(*page, QStringLiteral("Q1 — la limite retenue")));
         render(*page, QStringLiteral("/tmp/exam-released.png"));
         page.reset();
-        QVERIFY(newPage()->grade()->text().contains(QStringLiteral("Grade: 13 / 13")));
+        QVERIFY(newPage()->grade()->text().contains(QStringLiteral("Grade: 12 / 12")));
     }
 
     void aPaperChangedAfterTheHandInIsNotReleased()
     {
         auto page = newPage();
         QVERIFY(page->startExam());
-        page->answerEditor(3)->setPlainText(QString::fromUtf8(kAnswer3));
+        page->answerEditor(3)->setPlainText(QString::fromUtf8(kPractice3));
         QVERIFY(page->handInNow());
         const QString classDir = dir_->filePath(QStringLiteral("classe"));
         QVERIFY(page->exportTo(classDir));
@@ -421,7 +452,260 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(classDir + QStringLiteral("/s07-lea/examen/examen-resultat.json")));
     }
 
+    // The instructor packs the real paper; the student opens the file, answers, hands in; the
+    // record and the report name the paper (id, SHA-256 of its file); the release grades it
+    // with the instructor's rubric, and only with it.
+    void anInstructorsPaperIsOpenedAnsweredAndReleased()
+    {
+        const QString file = packRealPaper();
+        QVERIFY(!file.isEmpty());
+        auto page = newPage();
+        QCOMPARE(page->paperIds(), QStringList{QStringLiteral("examen-blanc")});
+        QVERIFY2(page->openPaperFile(file), qPrintable(page->message()->text()));
+        QVERIFY(page->message()->text().contains(
+            QStringLiteral("\"Examen écrit\" is open").toHtmlEscaped()));
+        QCOMPARE(page->paperIds(), (QStringList{QStringLiteral("examen-blanc"), kRealId}));
+        QCOMPARE(page->paperChoice()->currentData().toString(), kRealId);
+        QCOMPARE(page->countdown()->text(), QStringLiteral("60:00"));
+        QVERIFY(!hasLabel(*page, QStringLiteral("practice paper")));
+        QVERIFY(page->startExam());
+        QVERIFY(hasLabel(*page, QStringLiteral("Question 1 — Une attente à expliquer")));
+        QVERIFY(hasLabel(*page, QStringLiteral("Un job reste PD.")));
+        const char *answers[] = {kAnswer1, kAnswer2, kAnswer3};
+        for (int q = 1; q <= 3; ++q)
+            page->answerEditor(q)->setPlainText(QString::fromUtf8(answers[q - 1]));
+        // The file can go: the record keeps the paper, and the exam reopens without it.
+        QFile::remove(file);
+        now_ = now_.addSecs(50 * 60);
+        QVERIFY(page->saveAnswers());
+        page.reset();
+        page = newPage();
+        QCOMPARE(page->session()->examPaper().id, kRealId);
+        QVERIFY(page->inProgress());
+        QCOMPARE(page->countdown()->text(), QStringLiteral("10:00"));
+        QVERIFY(page->handInNow());
+
+        const QByteArray paperFile = page->session()->examPaper().file;
+        const QString fileSha = QString::fromLatin1(
+            QCryptographicHash::hash(paperFile, QCryptographicHash::Sha256).toHex());
+        const ExamRecord record = ExamStore(workspace_->root(), QStringLiteral("exams/") + kRealId +
+                                                                    QStringLiteral(".db"))
+                                      .record();
+        QCOMPARE(record.paperId, kRealId);
+        QCOMPARE(record.paperSha256, fileSha);
+        // The practice paper is still there, untouched.
+        QCOMPARE(ExamStore(workspace_->root()).record().state, ExamState::NotStarted);
+
+        const QString classDir = dir_->filePath(QStringLiteral("classe"));
+        QVERIFY(page->exportTo(classDir));
+        const QString paperDir = classDir + QStringLiteral("/s07-lea/examen");
+        const QJsonObject report = jsonObject(paperDir + QStringLiteral("/examen-rapport.json"));
+        QCOMPARE(report.value(QLatin1String("paper_id")).toString(), kRealId);
+        QCOMPARE(report.value(QLatin1String("paper_sha256")).toString(), fileSha);
+        QCOMPARE(report.value(QLatin1String("paper_title")).toString(),
+                 QStringLiteral("Examen écrit"));
+        QVERIFY(!report.value(QLatin1String("practice")).toBool());
+
+        // The shipped rubrics have none for this paper: nothing is released with them.
+        int status = 0;
+        QByteArray errors;
+        runCli({QStringLiteral("release"), classDir}, &status, &errors);
+        QCOMPARE(status, 1);
+        QVERIFY2(errors.contains("no rubric grades the paper examen-ordonnancement-1"),
+                 errors.constData());
+        QVERIFY(!QFile::exists(paperDir + QStringLiteral("/examen-resultat.json")));
+        // The instructor's rubric grades it.
+        runCli({QStringLiteral("release"), QStringLiteral("--rubrics"),
+                QStringLiteral(SCHEDLAB_SOURCE_DIR "/instructor"), classDir},
+               &status, &errors);
+        QVERIFY2(status == 0, errors.constData());
+        const QString released = paperDir + QStringLiteral("/examen-resultat.json");
+        QCOMPARE(jsonObject(released).value(QLatin1String("paper_id")).toString(), kRealId);
+        QVERIFY(page->importFrom(released));
+        QVERIFY2(page->grade()->text().contains(QStringLiteral("Grade: 13 / 13")),
+                 qPrintable(page->grade()->text()));
+
+        // Back to the practice paper, which can still be taken.
+        QVERIFY(page->showPaper(QStringLiteral("examen-blanc")));
+        QVERIFY(page->session()->examPaper().practice);
+        QVERIFY(page->startButton()->isEnabled());
+        QVERIFY(hasLabel(*page, QStringLiteral("practice paper")));
+        // The hand-in takes the instructor's paper, whatever paper the page shows.
+        const ExamHandIn forHandIn = ExamSession::handInOf(rubric_, workspace_.get());
+        QVERIFY(forHandIn.handedIn());
+        QCOMPARE(forHandIn.paperId, kRealId);
+        QCOMPARE(forHandIn.paperFileSha256, fileSha);
+        QCOMPARE(QString::fromUtf8(forHandIn.paperBytes),
+                 onDisk(paperDir + QStringLiteral("/examen.md")));
+    }
+
+    void aPaperFileIsReadAsUntrustedInput_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("said");
+        const QByteArray good = QJsonDocument(realPaperObject()).toJson();
+        QTest::newRow("not JSON") << QByteArray("PK\x03\x04 a zip") << "not a .schedlab-exam file";
+        QTest::newRow("another JSON")
+            << QByteArray("{\"student\": \"x\"}") << "no \"format\": \"schedlab-exam\"";
+        QTest::newRow("too big") << QByteArray(300 * 1024, ' ') << "larger than an exam paper";
+        QJsonObject o = realPaperObject();
+        o.insert(QStringLiteral("version"), 7);
+        QTest::newRow("newer") << QJsonDocument(o).toJson() << "made by a newer SchedLab";
+        o = realPaperObject();
+        o.insert(QStringLiteral("concepts"), QJsonObject{{QStringLiteral("a"), 1}});
+        QTest::newRow("with its answer key")
+            << QJsonDocument(o).toJson() << "holds a grading rubric (\"concepts\")";
+        o = realPaperObject();
+        o.insert(QStringLiteral("id"), QStringLiteral("../../etc"));
+        QTest::newRow("an id that is a path") << QJsonDocument(o).toJson() << "not a plain name";
+        o = realPaperObject();
+        o.insert(QStringLiteral("duration_minutes"), 0);
+        QTest::newRow("no time") << QJsonDocument(o).toJson() << "duration is not a whole number";
+        o = realPaperObject();
+        o.insert(QStringLiteral("sheet"),
+                 QJsonObject{{QStringLiteral("file"), QStringLiteral("../x.md")},
+                             {QStringLiteral("text"), QStringLiteral("## Q")}});
+        QTest::newRow("a sheet outside") << QJsonDocument(o).toJson() << "no plain .md file name";
+        o = realPaperObject();
+        o.insert(QStringLiteral("id"), QStringLiteral("examen-blanc"));
+        QTest::newRow("the practice's id")
+            << QJsonDocument(o).toJson() << "id of the practice paper";
+        QVERIFY(good.size() > 100);
+    }
+
+    void aPaperFileIsReadAsUntrustedInput()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, said);
+        const QString path = dir_->filePath(QStringLiteral("sujet.schedlab-exam"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size());
+        f.close();
+        auto page = newPage();
+        QVERIFY(!page->openPaperFile(path));
+        QVERIFY2(page->message()->text().contains(said.toHtmlEscaped()),
+                 qPrintable(page->message()->text()));
+        QVERIFY(page->message()->text().contains(QStringLiteral("sujet.schedlab-exam")));
+        QVERIFY(page->session()->examPaper().practice); // the practice paper stays
+        QCOMPARE(page->paperIds(), QStringList{QStringLiteral("examen-blanc")});
+        // Not a file at all.
+        QVERIFY(!page->openPaperFile(dir_->filePath(QStringLiteral("absent.schedlab-exam"))));
+        QVERIFY(page->message()->text().contains(QStringLiteral("Cannot open the exam paper")));
+    }
+
+    void noOtherPaperOpensDuringTheExam()
+    {
+        const QString file = packRealPaper();
+        auto page = newPage();
+        QVERIFY(page->startExam());
+        QVERIFY(!page->openPaperFile(file));
+        QVERIFY(page->message()->text().contains(QStringLiteral("Hand in the exam in progress")));
+        QVERIFY(page->session()->examPaper().practice);
+        QVERIFY(page->inProgress());
+    }
+
+    // A deterrent, not proctoring: each attempt with its time, in the record (one transaction
+    // each) and in the report; nothing before the start or after the hand-in.
+    void attemptsToLeaveAreLoggedInTheReport()
+    {
+        auto page = newPage();
+        ExamSession *session = page->session();
+        QVERIFY(!session->logLeaveAttempt(LeaveAttempt::Lesson, QStringLiteral("01")));
+        QVERIFY(page->startExam());
+        now_ = now_.addSecs(60);
+        QVERIFY(session->logLeaveAttempt(LeaveAttempt::Lesson,
+                                         QStringLiteral("01-ce-que-decide-l-ordonnanceur")));
+        now_ = now_.addSecs(60);
+        QVERIFY(session->logLeaveAttempt(LeaveAttempt::FocusLost));
+        QVERIFY(session->logLeaveAttempt(LeaveAttempt::SecondInstance, QStringLiteral("/tmp/b")));
+        QCOMPARE(ExamStore(workspace_->root()).leaveAttempts().size(), 3);
+        QVERIFY(page->handInNow());
+        QVERIFY(!session->logLeaveAttempt(LeaveAttempt::CloseWindow));
+
+        const ExamHandIn data = session->handInData();
+        const QJsonArray attempts = QJsonDocument::fromJson(data.report)
+                                        .object()
+                                        .value(QLatin1String("leave_attempts"))
+                                        .toArray();
+        QCOMPARE(attempts.size(), 3);
+        QCOMPARE(attempts[0].toObject().value(QLatin1String("kind")).toString(),
+                 QStringLiteral("lesson"));
+        QCOMPARE(attempts[0].toObject().value(QLatin1String("detail")).toString(),
+                 QStringLiteral("01-ce-que-decide-l-ordonnanceur"));
+        QCOMPARE(attempts[0].toObject().value(QLatin1String("at")).toString(),
+                 QStringLiteral("2025-06-10T08:01:00.000Z"));
+        QCOMPARE(attempts[1].toObject().value(QLatin1String("kind")).toString(),
+                 QStringLiteral("focus-lost"));
+        QCOMPARE(attempts[2].toObject().value(QLatin1String("kind")).toString(),
+                 QStringLiteral("second-instance"));
+    }
+
+    // What the hand-in writer takes, in one call: nothing before the hand-in, then the paper
+    // exactly as hashed and its report.
+    void theHandInWriterGetsThePaperInOneCall()
+    {
+        auto page = newPage();
+        ExamHandIn before = page->session()->handInData();
+        QCOMPARE(before.state, ExamState::NotStarted);
+        QVERIFY(before.paperBytes.isEmpty() && before.report.isEmpty());
+        QCOMPARE(before.paperId, QStringLiteral("examen-blanc"));
+        QVERIFY(page->startExam());
+        page->answerEditor(1)->setPlainText(QStringLiteral("Une minute, arrondie."));
+        QVERIFY(!page->session()->handInData().handedIn());
+        now_ = now_.addSecs(kMinutes * 60 + 1);
+        page->tick();
+        const ExamHandIn data = page->session()->handInData();
+        QVERIFY(data.handedIn());
+        QCOMPARE(data.kind, HandInKind::TimeRanOut);
+        QCOMPARE(data.exercise, QStringLiteral("examen"));
+        QCOMPARE(data.fileName, QStringLiteral("examen.md"));
+        QCOMPARE(data.reportName, QStringLiteral("examen-rapport.json"));
+        QVERIFY(data.paperBytes.contains("Une minute, arrondie."));
+        QCOMPARE(
+            data.sha256,
+            QString::fromLatin1(
+                QCryptographicHash::hash(data.paperBytes, QCryptographicHash::Sha256).toHex()));
+        QCOMPARE(data.handedInAt, now_.addSecs(-1));
+        const QJsonObject report = QJsonDocument::fromJson(data.report).object();
+        QCOMPARE(report.value(QLatin1String("sha256")).toString(), data.sha256);
+        QCOMPARE(report.value(QLatin1String("handed_in_by")).toString(),
+                 QStringLiteral("time-ran-out"));
+        QVERIFY(data.practice);
+        const ExamHandIn same = ExamSession::handInOf(rubric_, workspace_.get());
+        QCOMPARE(same.sha256, data.sha256);
+        QCOMPARE(same.report, data.report);
+    }
+
 private:
+    // The real paper as the instructor packs it (schedlab-cli exam pack); its path.
+    QString packRealPaper()
+    {
+        const QString out = dir_->filePath(kRealId + QStringLiteral(".schedlab-exam"));
+        int status = 0;
+        QByteArray errors;
+        runCli({QStringLiteral("exam"), QStringLiteral("pack"), QStringLiteral("--rubric-dir"),
+                QStringLiteral(SCHEDLAB_SOURCE_DIR "/instructor/examen"), QStringLiteral("--id"),
+                kRealId, QStringLiteral("--out"), out},
+               &status, &errors);
+        return status == 0 ? out : QString();
+    }
+
+    static QJsonObject realPaperObject()
+    {
+        return QJsonObject{
+            {QStringLiteral("format"), QStringLiteral("schedlab-exam")},
+            {QStringLiteral("version"), 1},
+            {QStringLiteral("id"), QStringLiteral("examen-2026-s1")},
+            {QStringLiteral("exercise"), QStringLiteral("examen")},
+            {QStringLiteral("title"), QStringLiteral("Examen")},
+            {QStringLiteral("duration_minutes"), 30},
+            {QStringLiteral("statement"),
+             QStringLiteral("# Examen\n\n## Question 1\n\nPourquoi ?")},
+            {QStringLiteral("sheet"),
+             QJsonObject{{QStringLiteral("file"), QStringLiteral("examen.md")},
+                         {QStringLiteral("text"), QStringLiteral("# Examen\n\n## Question 1\n")}}}};
+    }
+
     std::function<QDateTime()> clock()
     {
         return [this] { return now_; };

@@ -4,6 +4,7 @@
 
 #include "workspace.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
@@ -92,19 +93,19 @@ ExamPage::ExamPage(const grader::Rubric &examRubric, Workspace *workspace, QWidg
                    std::function<QDateTime()> clock)
     : QWidget(parent)
     , rubric_(examRubric)
-    , session_(new ExamSession(examRubric, workspace, std::move(clock), this))
+    , workspace_(workspace)
+    , clock_(std::move(clock))
+    , practice_(ExamSession::practicePaper(examRubric))
 {
-    edited_.fill(false, session_->questionCount());
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(24, 18, 24, 18);
     layout->setSpacing(12);
     layout->addWidget(buildHeader());
+    layout->addWidget(buildPaperChoice());
     message_ = wrappedLabel(QString());
     message_->hide();
     layout->addWidget(message_);
     stages_ = new QStackedWidget;
-    stages_->addWidget(buildIntroduction());
-    stages_->addWidget(buildPaper());
     layout->addWidget(stages_, 1);
 
     clockTimer_.setInterval(kTickMs);
@@ -112,6 +113,42 @@ ExamPage::ExamPage(const grader::Rubric &examRubric, Workspace *workspace, QWidg
     savePause_.setSingleShot(true);
     savePause_.setInterval(kSavePauseMs);
     connect(&savePause_, &QTimer::timeout, this, &ExamPage::saveAnswers);
+    setPaper(initialPaper());
+}
+
+// A paper in progress first (it reopens after a crash), else the paper opened last, else the
+// practice paper.
+exam::ExamPaper ExamPage::initialPaper() const
+{
+    const QList<exam::ExamPaper> opened = ExamSession::openedPapers(workspace_->root());
+    for (const exam::ExamPaper &paper : opened)
+        if (ExamStore(workspace_->root(), ExamSession::storeFileFor(paper)).record().state ==
+            ExamState::InProgress)
+            return paper;
+    if (ExamStore(workspace_->root()).record().state == ExamState::InProgress || opened.isEmpty())
+        return practice_;
+    return opened.last();
+}
+
+void ExamPage::setPaper(const exam::ExamPaper &paper)
+{
+    if (session_) {
+        saveAnswers();
+        delete session_;
+    }
+    savePause_.stop();
+    while (stages_->count() > 0) {
+        QWidget *stage = stages_->widget(0);
+        stages_->removeWidget(stage);
+        delete stage;
+    }
+    editors_.clear();
+    feedback_.clear();
+    session_ = new ExamSession(paper, workspace_, clock_, this);
+    edited_.fill(false, session_->questionCount());
+    title_->setText(paper.title.toHtmlEscaped());
+    stages_->addWidget(buildIntroduction());
+    stages_->addWidget(buildPaper());
     connect(session_, &ExamSession::started, this, [this] {
         showState();
         Q_EMIT examStarted();
@@ -123,12 +160,108 @@ ExamPage::ExamPage(const grader::Rubric &examRubric, Workspace *workspace, QWidg
         Q_EMIT examHandedIn();
     });
     connect(session_, &ExamSession::resultReleased, this, &ExamPage::showResult);
+    say(QString());
     if (!session_->isOpen())
         say(session_->openError(), true);
     else if (session_->handedInWhileClosed())
         say(tr("Time ran out while SchedLab was closed: your paper was handed in with the "
                "answers saved until then."));
+    listPapers();
     showState();
+}
+
+void ExamPage::listPapers()
+{
+    papers_ = QList<exam::ExamPaper>{practice_} + ExamSession::openedPapers(workspace_->root());
+    const QSignalBlocker quiet(paperChoice_);
+    paperChoice_->clear();
+    for (const exam::ExamPaper &p : std::as_const(papers_)) {
+        paperChoice_->addItem(p.practice ? tr("%1 (practice paper)").arg(p.title)
+                                         : tr("%1 (%2)").arg(p.title, p.id),
+                              p.id);
+        if (p.id == session_->examPaper().id && p.practice == session_->examPaper().practice)
+            paperChoice_->setCurrentIndex(paperChoice_->count() - 1);
+    }
+}
+
+QStringList ExamPage::paperIds() const
+{
+    QStringList ids;
+    for (const exam::ExamPaper &p : papers_)
+        ids << p.id;
+    return ids;
+}
+
+bool ExamPage::showPaper(const QString &paperId)
+{
+    if (session_->inProgress()) {
+        say(tr("Hand in the exam in progress before you open another paper."), true);
+        return false;
+    }
+    for (const exam::ExamPaper &p : std::as_const(papers_))
+        if (p.id == paperId) {
+            setPaper(p);
+            return true;
+        }
+    return false;
+}
+
+bool ExamPage::openPaperFile(const QString &path)
+{
+    if (session_->inProgress()) {
+        say(tr("Hand in the exam in progress before you open another paper."), true);
+        return false;
+    }
+    QString error;
+    std::optional<exam::ExamPaper> paper = exam::ExamPaper::readFile(path, &error);
+    if (paper && paper->id == practice_.id)
+        error = tr("%1 has the id of the practice paper (%2): it cannot be opened as an exam "
+                   "paper.")
+                    .arg(QDir::toNativeSeparators(path), practice_.id);
+    if (!paper || !error.isEmpty()) {
+        say(error, true);
+        return false;
+    }
+    setPaper(*paper);
+    if (!session_->keepPaper(&error)) { // the record keeps it: the exam reopens without the file
+        setPaper(practice_);
+        say(error, true);
+        return false;
+    }
+    listPapers();
+    say(tr("The paper \"%1\" is open (%2 minutes). Press Start when your instructor says so.")
+            .arg(paper->title)
+            .arg(paper->minutes));
+    return true;
+}
+
+void ExamPage::chooseExamPaper()
+{
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Open the exam paper"), QString(),
+        tr("Exam papers (*%1)").arg(QLatin1String(exam::kPaperExtension)));
+    if (!file.isEmpty())
+        openPaperFile(file);
+}
+
+QWidget *ExamPage::buildPaperChoice()
+{
+    auto *row = new QWidget;
+    auto *line = new QHBoxLayout(row);
+    line->setContentsMargins(0, 0, 0, 0);
+    auto *label = new QLabel(tr("Paper:"));
+    paperChoice_ = new QComboBox;
+    paperChoice_->setAccessibleName(tr("Exam paper"));
+    label->setBuddy(paperChoice_);
+    openPaper_ = new QPushButton(tr("Open the paper…"));
+    openPaper_->setToolTip(tr("The exam paper file your instructor hands out (.schedlab-exam)"));
+    connect(openPaper_, &QPushButton::clicked, this, &ExamPage::chooseExamPaper);
+    connect(paperChoice_, &QComboBox::activated, this,
+            [this](int index) { showPaper(paperChoice_->itemData(index).toString()); });
+    line->addWidget(label);
+    line->addWidget(paperChoice_, 1);
+    line->addWidget(openPaper_);
+    return row;
 }
 
 ExamPage::~ExamPage()
@@ -141,11 +274,11 @@ QWidget *ExamPage::buildHeader()
     auto *header = new QWidget;
     auto *row = new QHBoxLayout(header);
     row->setContentsMargins(0, 0, 0, 0);
-    auto *title = new QLabel(rubric_.title.toHtmlEscaped());
-    QFont big = title->font();
+    title_ = new QLabel;
+    QFont big = title_->font();
     big.setPointSizeF(big.pointSizeF() * 1.5);
     big.setBold(true);
-    title->setFont(big);
+    title_->setFont(big);
     status_ = new QLabel;
     status_->setForegroundRole(QPalette::PlaceholderText);
     countdown_ = new QLabel;
@@ -154,7 +287,7 @@ QWidget *ExamPage::buildHeader()
     mono.setBold(true);
     countdown_->setFont(mono);
     countdown_->setAccessibleName(tr("Time left"));
-    row->addWidget(title);
+    row->addWidget(title_);
     row->addStretch(1);
     row->addWidget(status_);
     row->addSpacing(12);
@@ -173,7 +306,7 @@ QWidget *ExamPage::buildIntroduction()
         tr("<p>The exam lasts <b>%1 minutes</b>, counted from the moment you press "
            "<i>Start the exam</i>. The time keeps running if SchedLab is closed.</p>"
            "<ul>"
-           "<li>Three questions, answered in a few sentences each. Your answers are saved as "
+           "<li>%2 questions, answered in a few sentences each. Your answers are saved as "
            "you type.</li>"
            "<li>No cluster, no lessons and no checking of your answers until you hand in.</li>"
            "<li>When time runs out, the paper is handed in automatically with what you "
@@ -181,7 +314,13 @@ QWidget *ExamPage::buildIntroduction()
            "<li>Once handed in, the answers are locked. Export the paper for your instructor; "
            "your grade shows here once they release it.</li>"
            "</ul>")
-            .arg(minutes)));
+            .arg(minutes)
+            .arg(session_->questionCount())));
+    if (session_->examPaper().practice)
+        column->addWidget(wrappedLabel(
+            tr("<p>This is the <b>practice paper</b> that comes with SchedLab, to try the exam "
+               "before the day. On exam day, open the paper file your instructor hands out "
+               "with <i>Open the paper…</i> above (or Exam ▸ Open the paper…).</p>")));
     auto *statement = wrappedLabel(session_->sheet().introduction, Qt::MarkdownText);
     statement->setFrameShape(QFrame::StyledPanel);
     statement->setMargin(12);
@@ -345,7 +484,8 @@ bool ExamPage::handInNow()
 
 bool ExamPage::exportTo(const QString &folder)
 {
-    const QString dir = folder + u'/' + session_->studentId() + u'/' + rubric_.exercise;
+    const QString dir =
+        folder + u'/' + session_->studentId() + u'/' + session_->examPaper().exercise;
     QString error;
     if (!session_->exportPaper(dir, &error)) {
         say(error, true);
@@ -421,6 +561,9 @@ void ExamPage::showState()
     const ExamState state = session_->state();
     const bool ready = session_->isOpen();
     start_->setEnabled(ready && state == ExamState::NotStarted);
+    // One paper at a time: no other paper while this one runs.
+    paperChoice_->setEnabled(state != ExamState::InProgress);
+    openPaper_->setEnabled(state != ExamState::InProgress);
     stages_->setCurrentIndex(state == ExamState::NotStarted ? 0 : 1);
     for (int i = 0; i < editors_.size(); ++i) {
         editors_[i]->setReadOnly(state != ExamState::InProgress);
@@ -484,10 +627,14 @@ void ExamPage::showResult()
     grade_->setText(tr("<b>Grade: %1 / %2</b> (%3 / 20)")
                         .arg(number(result->score), number(result->max), number(outOf20)));
     QStringList perQuestion(feedback_.size());
+    // The practice rubric names the practice paper's criteria only: another paper's release
+    // is shown with its own titles (or ids).
+    static const grader::Rubric none;
+    const grader::Rubric &naming = session_->examPaper().practice ? rubric_ : none;
     for (const ExamResultCriterion &c : result->criteria) {
-        const int q = questionOf(c, rubric_, session_->sheet());
+        const int q = questionOf(c, naming, session_->sheet());
         if (q >= 1 && q <= perQuestion.size())
-            perQuestion[q - 1] += criterionHtml(c, rubric_);
+            perQuestion[q - 1] += criterionHtml(c, naming);
     }
     for (int i = 0; i < feedback_.size(); ++i)
         feedback_[i]->setText(perQuestion[i]);

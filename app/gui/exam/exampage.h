@@ -1,6 +1,7 @@
-// The exam's page: the rules and a Start button, then the three questions with their answer
-// editors under a countdown, then the locked paper with its hash, its export for the
-// instructor and, once released, the grade.
+// The exam's page: the paper to answer (the practice paper, or the instructor's paper file
+// opened here), the rules and a Start button, then the questions with their answer editors
+// under a countdown, then the locked paper with its hash, its export for the instructor and,
+// once released, the grade.
 #pragma once
 
 #include "examsession.h"
@@ -13,6 +14,7 @@
 
 #include <functional>
 
+class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -33,6 +35,13 @@ public:
     ~ExamPage() override;
 
     ExamSession *session() const { return session_; }
+    // Opens the instructor's paper file (.schedlab-exam, read as untrusted input) and shows
+    // it; the practice paper stays in the list. Refused while an exam is in progress.
+    bool openPaperFile(const QString &path);
+    // Shows one of the papers opened in this workspace (or the practice paper) by its id.
+    bool showPaper(const QString &paperId);
+    // The papers the student can choose: the practice paper first, then those opened.
+    QStringList paperIds() const;
     // Started and not handed in: the window locks lessons, cluster and grading meanwhile.
     // A record that cannot be read counts as in progress (fail closed) until the instructor
     // has looked at it.
@@ -61,6 +70,10 @@ public:
     QPushButton *handInButton() const { return handIn_; }
     QPushButton *exportButton() const { return export_; }
     QPushButton *importButton() const { return import_; }
+    QPushButton *openPaperButton() const { return openPaper_; }
+    QComboBox *paperChoice() const { return paperChoice_; }
+    // Asks for a paper file, then opens it (the page's button and the Exam menu).
+    void chooseExamPaper();
 
 Q_SIGNALS:
     void examStarted();
@@ -72,6 +85,11 @@ protected:
 
 private:
     QWidget *buildHeader();
+    QWidget *buildPaperChoice();
+    // Replaces the session and the widgets built from its paper.
+    void setPaper(const exam::ExamPaper &paper);
+    exam::ExamPaper initialPaper() const;
+    void listPapers();
     QWidget *buildIntroduction();
     QWidget *buildPaper();
     QWidget *buildReceipt();
@@ -87,8 +105,15 @@ private:
     void showResult();
     void say(const QString &text, bool problem = false);
 
-    grader::Rubric rubric_;
-    ExamSession *session_;
+    grader::Rubric rubric_; // the practice paper's: it names the released criteria
+    Workspace *workspace_;
+    std::function<QDateTime()> clock_;
+    exam::ExamPaper practice_;
+    QList<exam::ExamPaper> papers_; // practice first, then the papers opened here
+    ExamSession *session_ = nullptr;
+    QLabel *title_;
+    QComboBox *paperChoice_;
+    QPushButton *openPaper_;
     QTimer clockTimer_;
     QTimer savePause_;
     QList<bool> edited_;

@@ -7,6 +7,7 @@
 #include "safefiles.h"
 #include "submission.h"
 #include "workspace.h"
+#include "yamlload.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -129,19 +130,24 @@ ExamResult resultFrom(const QJsonObject &o)
 
 ExamSheet ExamSheet::read(const grader::Rubric &rubric)
 {
-    ExamSheet sheet;
     const QString dir = QFileInfo(rubric.path).absolutePath();
-    if (!rubric.files.isEmpty())
-        sheet.fileName = rubric.files.first();
+    const QString name =
+        rubric.files.isEmpty() ? QStringLiteral("examen.md") : rubric.files.first();
+    return parse(readText(dir + QStringLiteral("/enonce.md")), readText(dir + u'/' + name), name);
+}
+
+ExamSheet ExamSheet::parse(const QString &statementText, const QString &sheetText,
+                           const QString &fileName)
+{
+    ExamSheet sheet;
+    sheet.fileName = fileName;
     QString intro;
-    const QList<MarkdownSection> statement =
-        splitSections(readText(dir + QStringLiteral("/enonce.md")), &intro);
+    const QList<MarkdownSection> statement = splitSections(statementText, &intro);
     // The statement's own title ("# Examen écrit") is the page's title, not its text.
     sheet.introduction =
         intro.startsWith(QLatin1String("# ")) ? intro.section(u'\n', 1).trimmed() : intro;
     QString sheetTitle;
-    const QList<MarkdownSection> answerSheet =
-        splitSections(readText(dir + u'/' + sheet.fileName), &sheetTitle);
+    const QList<MarkdownSection> answerSheet = splitSections(sheetText, &sheetTitle);
     if (!sheetTitle.isEmpty())
         sheet.sheetTitle = sheetTitle;
     // The answer sheet decides the questions (the grader reads its sections); without one,
@@ -172,19 +178,81 @@ QString ExamSheet::assemble(const QMap<int, QString> &answers) const
 
 ExamSession::ExamSession(const grader::Rubric &rubric, Workspace *workspace, Clock clock,
                          QObject *parent)
+    : ExamSession(practicePaper(rubric), workspace, std::move(clock), parent)
+{}
+
+ExamSession::ExamSession(const exam::ExamPaper &paper, Workspace *workspace, Clock clock,
+                         QObject *parent)
     : QObject(parent)
-    , sheet_(ExamSheet::read(rubric))
-    , exercise_(rubric.exercise)
-    , rubricSeconds_((rubric.examMinutes > 0 ? rubric.examMinutes : kDefaultMinutes) * 60)
-    , rubricTag_(rubric.tag())
+    , paper_(paper)
+    , sheet_(ExamSheet::parse(paper.statement, paper.sheet, paper.sheetName))
+    , exercise_(paper.exercise)
+    , rubricSeconds_((paper.minutes > 0 ? paper.minutes : kDefaultMinutes) * 60)
+    , rubricTag_(paper.rubricTag)
     , clock_(clock ? std::move(clock) : [] { return QDateTime::currentDateTimeUtc(); })
-    , store_(std::make_unique<ExamStore>(workspace->root()))
+    , store_(std::make_unique<ExamStore>(workspace->root(), storeFileFor(paper)))
 {
     reload();
     latestSeen_ = store_->latestWrite();
     QString ignored; // a failure leaves it in progress: the next tick tries again
     handedInWhileClosed_ = inProgress() && now() >= deadline() &&
                            handInAt(deadline(), HandInKind::TimeRanOut, &ignored);
+}
+
+exam::ExamPaper ExamSession::practicePaper(const grader::Rubric &rubric)
+{
+    exam::ExamPaper p;
+    const QString dir = QFileInfo(rubric.path).absolutePath();
+    p.exercise = rubric.exercise;
+    p.title = rubric.title;
+    p.minutes = rubric.examMinutes > 0 ? rubric.examMinutes : kDefaultMinutes;
+    p.statement = readText(dir + QStringLiteral("/enonce.md"));
+    if (!rubric.files.isEmpty())
+        p.sheetName = rubric.files.first();
+    p.sheet = readText(dir + u'/' + p.sheetName);
+    p.practice = true;
+    p.rubricTag = rubric.tag();
+    // The rubric parser ignores paper_id; release matches papers with it.
+    const YamlLoad yaml = loadYamlFile(rubric.path);
+    const YAML::Node id = yaml.ok() && yaml.root.IsMap() ? yaml.root["paper_id"] : YAML::Node();
+    p.id = id && id.IsScalar() ? QString::fromStdString(id.Scalar())
+                               : rubric.exercise + QStringLiteral("-blanc");
+    p.file = p.toFileBytes();
+    return p;
+}
+
+QString ExamSession::storeFileFor(const exam::ExamPaper &paper)
+{
+    return paper.practice ? QLatin1String(ExamStore::kPracticeFile)
+                          : QStringLiteral("exams/%1.db").arg(paper.id);
+}
+
+QList<exam::ExamPaper> ExamSession::openedPapers(const QString &workspaceRoot)
+{
+    QList<exam::ExamPaper> papers;
+    // file-access: trusted (the app's own state folder, 0700)
+    const QDir dir(Workspace::stateDirOf(workspaceRoot) + QStringLiteral("/exams"));
+    const QStringList names =
+        dir.entryList({QStringLiteral("*.db")}, QDir::Files, QDir::Time | QDir::Reversed);
+    for (const QString &name : names) {
+        const ExamStore store(workspaceRoot, QStringLiteral("exams/") + name);
+        const std::optional<StoredPaper> kept = store.paper();
+        QString ignored;
+        std::optional<exam::ExamPaper> paper =
+            kept ? exam::ExamPaper::parse(kept->file, name, &ignored) : std::nullopt;
+        if (paper && storeFileFor(*paper) == QStringLiteral("exams/") + name)
+            papers << *paper;
+    }
+    return papers;
+}
+
+bool ExamSession::keepPaper(QString *error)
+{
+    if (!isOpen()) {
+        *error = openError();
+        return false;
+    }
+    return store_->savePaper({paper_.id, paper_.sha256(), paper_.file}, error);
 }
 
 ExamSession::~ExamSession() = default;
@@ -236,7 +304,8 @@ bool ExamSession::start(QString *error)
         *error = openError();
         return false;
     }
-    if (!store_->start(Workspace::studentId(), now(), rubricSeconds_, error))
+    if (!store_->start(Workspace::studentId(), now(), rubricSeconds_,
+                       {paper_.id, paper_.sha256(), paper_.file}, error))
         return false;
     reload();
     Q_EMIT started();
@@ -290,6 +359,21 @@ bool ExamSession::handInAt(const QDateTime &at, HandInKind kind, QString *error)
     return true;
 }
 
+ExamHandIn ExamSession::handInOf(const grader::Rubric &examRubric, Workspace *workspace)
+{
+    std::optional<ExamHandIn> chosen;
+    for (const exam::ExamPaper &paper : openedPapers(workspace->root())) {
+        const ExamHandIn h = ExamSession(paper, workspace).handInData();
+        const bool later =
+            chosen && chosen->handedIn() && h.handedIn() && h.handedInAt > chosen->handedInAt;
+        const bool better = !chosen || (h.handedIn() && !chosen->handedIn()) || later ||
+                            (!chosen->handedIn() && h.state == ExamState::InProgress);
+        if (h.state != ExamState::NotStarted && better)
+            chosen = h;
+    }
+    return chosen ? *chosen : ExamSession(examRubric, workspace).handInData();
+}
+
 QString ExamSession::sha256(const QString &paper)
 {
     return QString::fromLatin1(
@@ -298,19 +382,84 @@ QString ExamSession::sha256(const QString &paper)
 
 QByteArray ExamSession::report() const
 {
-    const QJsonObject o{
+    QJsonArray attempts;
+    for (const LeaveAttemptRecord &a : store_->leaveAttempts())
+        attempts << QJsonObject{{QStringLiteral("at"), a.at.toString(Qt::ISODateWithMs)},
+                                {QStringLiteral("kind"), a.kind},
+                                {QStringLiteral("detail"), a.detail}};
+    QJsonObject o{
         {QStringLiteral("student"), record_.student},
         {QStringLiteral("exercise"), exercise_},
-        {QStringLiteral("rubric"), rubricTag_},
         {QStringLiteral("paper"), sheet_.fileName},
+        {QStringLiteral("paper_id"), record_.paperId},
+        {QStringLiteral("paper_sha256"), record_.paperSha256},
+        {QStringLiteral("paper_title"), paper_.title},
+        {QStringLiteral("practice"), paper_.practice},
         {QStringLiteral("sha256"), record_.sha256},
         {QStringLiteral("started_at"), record_.startedAt.toString(Qt::ISODateWithMs)},
         {QStringLiteral("handed_in_at"), record_.handedInAt.toString(Qt::ISODateWithMs)},
         {QStringLiteral("handed_in_by"), kindName(record_.kind)},
         {QStringLiteral("duration_seconds"), record_.durationSeconds},
         {QStringLiteral("time_used_seconds"), double(record_.startedAt.secsTo(record_.handedInAt))},
+        {QStringLiteral("leave_attempts"), attempts},
     };
+    if (!rubricTag_.isEmpty())
+        o.insert(QStringLiteral("rubric"), rubricTag_);
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
+}
+
+QString leaveAttemptName(LeaveAttempt kind)
+{
+    switch (kind) {
+    case LeaveAttempt::Lesson:
+        return QStringLiteral("lesson");
+    case LeaveAttempt::Exercise:
+        return QStringLiteral("exercise");
+    case LeaveAttempt::Cluster:
+        return QStringLiteral("cluster");
+    case LeaveAttempt::Terminal:
+        return QStringLiteral("terminal");
+    case LeaveAttempt::LoginNode:
+        return QStringLiteral("login-node");
+    case LeaveAttempt::OtherWorkspace:
+        return QStringLiteral("other-workspace");
+    case LeaveAttempt::CloseWindow:
+        return QStringLiteral("close-window");
+    case LeaveAttempt::SecondInstance:
+        return QStringLiteral("second-instance");
+    case LeaveAttempt::FocusLost:
+        return QStringLiteral("focus-lost");
+    }
+    return QStringLiteral("other");
+}
+
+bool ExamSession::logLeaveAttempt(LeaveAttempt kind, const QString &detail)
+{
+    if (!inProgress())
+        return false;
+    QString ignored; // a deterrent, not proctoring: a failed log never stops the exam
+    return store_->logLeaveAttempt({now(), leaveAttemptName(kind), detail}, &ignored);
+}
+
+ExamHandIn ExamSession::handInData() const
+{
+    ExamHandIn h;
+    h.state = record_.state;
+    h.exercise = exercise_;
+    h.fileName = sheet_.fileName;
+    h.reportName = QLatin1String(kReportName);
+    h.paperId = record_.state == ExamState::NotStarted ? paper_.id : record_.paperId;
+    h.paperFileSha256 =
+        record_.state == ExamState::NotStarted ? paper_.sha256() : record_.paperSha256;
+    h.practice = paper_.practice;
+    if (!isLocked())
+        return h;
+    h.paperBytes = record_.paper.toUtf8();
+    h.sha256 = record_.sha256;
+    h.report = report();
+    h.handedInAt = record_.handedInAt;
+    h.kind = record_.kind;
+    return h;
 }
 
 bool ExamSession::exportPaper(const QString &dir, QString *error) const

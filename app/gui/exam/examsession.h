@@ -1,8 +1,10 @@
-// The timed exam without widgets: the questions read from the exam's folder, the clock, the
-// answers kept in the exam record, the hand-in that locks them under a SHA-256, the paper
-// exported for the instructor and the result the instructor releases.
+// The timed exam without widgets: the paper (the practice paper that ships with the app, or
+// the instructor's paper file), the clock, the answers kept in the exam record, the attempts
+// to leave, the hand-in that locks them under a SHA-256, the paper exported for the
+// instructor and the result the instructor releases.
 #pragma once
 
+#include "exampaper.h"
 #include "examstore.h"
 
 #include <QDateTime>
@@ -42,6 +44,8 @@ struct ExamSheet
     QList<ExamQuestion> questions;
 
     static ExamSheet read(const grader::Rubric &rubric);
+    // From the paper's texts: the statement (enonce.md) and the answer sheet.
+    static ExamSheet parse(const QString &statement, const QString &sheet, const QString &fileName);
     QString assemble(const QMap<int, QString> &answers) const;
 };
 
@@ -68,6 +72,39 @@ struct ExamResult
     QList<ExamResultCriterion> criteria;
 };
 
+// Why the student tried to leave the exam; logged with its time in the exam's report.
+enum class LeaveAttempt {
+    Lesson,
+    Exercise,
+    Cluster,
+    Terminal,
+    LoginNode,
+    OtherWorkspace,
+    CloseWindow,
+    SecondInstance,
+    FocusLost,
+};
+QString leaveAttemptName(LeaveAttempt kind); // "lesson", "second-instance", ... (the report's)
+
+// Everything the hand-in writer needs about the exam, in one value: the paper as hashed, the
+// report, the state and the hand-in. Empty bytes until the paper is handed in.
+struct ExamHandIn
+{
+    ExamState state = ExamState::NotStarted;
+    QString exercise;      // the hand-in folder ("examen")
+    QString fileName;      // the paper's name in it ("examen.md")
+    QByteArray paperBytes; // the paper's UTF-8 bytes, exactly as hashed
+    QString sha256;        // of paperBytes
+    QString reportName;    // "examen-rapport.json"
+    QByteArray report;     // its bytes (paper id and SHA-256, times, attempts to leave)
+    QDateTime handedInAt;  // UTC
+    HandInKind kind = HandInKind::ByStudent;
+    QString paperId; // the paper answered, and the SHA-256 of its file
+    QString paperFileSha256;
+    bool practice = false;
+    bool handedIn() const { return state == ExamState::HandedIn; }
+};
+
 class ExamSession : public QObject
 {
     Q_OBJECT
@@ -83,7 +120,23 @@ public:
     // clock (tests pass a fake one).
     ExamSession(const grader::Rubric &rubric, Workspace *workspace, Clock clock = {},
                 QObject *parent = nullptr);
+    // The same on any paper: each paper has its own record in the workspace.
+    ExamSession(const exam::ExamPaper &paper, Workspace *workspace, Clock clock = {},
+                QObject *parent = nullptr);
     ~ExamSession() override;
+
+    // The practice paper of an exam rubric: its statement, answer sheet, duration and
+    // paper_id (read from rubric.yaml; "<exercise>-blanc" when it has none).
+    static exam::ExamPaper practicePaper(const grader::Rubric &rubric);
+    // The record's file, below the workspace's .schedlab: exam.db for the practice paper,
+    // exams/<paper id>.db for another.
+    static QString storeFileFor(const exam::ExamPaper &paper);
+    // The papers opened in this workspace (kept in their records), oldest first.
+    static QList<exam::ExamPaper> openedPapers(const QString &workspaceRoot);
+    const exam::ExamPaper &examPaper() const { return paper_; }
+    // Keeps the paper file in its record, so the exam reopens without the file (done when a
+    // paper is opened).
+    bool keepPaper(QString *error);
 
     const ExamSheet &sheet() const { return sheet_; }
     int questionCount() const { return int(sheet_.questions.size()); }
@@ -127,6 +180,16 @@ public:
     bool importResult(const QString &path, QString *error);
     std::optional<ExamResult> result() const;
 
+    // Logs an attempt to leave while the exam is in progress (false otherwise: nothing to
+    // leave). One transaction each.
+    bool logLeaveAttempt(LeaveAttempt kind, const QString &detail = {});
+    QList<LeaveAttemptRecord> leaveAttempts() const { return store_->leaveAttempts(); }
+    // For the hand-in writer: the paper as hashed, the report, the state, in one call.
+    ExamHandIn handInData() const;
+    // The same for the workspace, whatever paper the exam page shows: the instructor's paper
+    // handed in last, else one in progress, else the practice paper of `examRubric`.
+    static ExamHandIn handInOf(const grader::Rubric &examRubric, Workspace *workspace);
+
     static QString sha256(const QString &paper);
     // The exam's clock: the wall clock (or the test's), never going back.
     QDateTime now() const;
@@ -142,6 +205,7 @@ private:
     bool handInAt(const QDateTime &at, HandInKind kind, QString *error);
     QByteArray report() const;
 
+    exam::ExamPaper paper_;
     ExamSheet sheet_;
     QString exercise_;
     int rubricSeconds_ = 0;

@@ -1,5 +1,6 @@
-// The exam's SQLite record: one row for the exam, one per answer. Writes take the database
-// lock first (BEGIN IMMEDIATE), so two windows on the same workspace cannot interleave.
+// The exam's SQLite record: one row for the exam, one for its paper, one per answer and one
+// per attempt to leave. Writes take the database lock first (BEGIN IMMEDIATE), so two
+// processes on the same record (a second SchedLab logging its attempt) cannot interleave.
 #include "examstore.h"
 
 #include "privatefiles.h"
@@ -120,13 +121,16 @@ QString storedState(const QSqlDatabase &db)
 
 } // namespace
 
-ExamStore::ExamStore(const QString &workspaceRoot)
+ExamStore::ExamStore(const QString &workspaceRoot, const QString &fileName)
     : connection_(QStringLiteral("exam-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
     const QString dir = workspaceRoot + QStringLiteral("/.schedlab");
-    path_ = dir + QStringLiteral("/exam.db");
+    path_ = dir + u'/' + fileName;
     QString why;
     files::makePrivateFolder(dir, &why); // SQLite's open says why if it matters
+    if (const QString sub = QFileInfo(path_).absolutePath();
+        sub != QFileInfo(dir).absoluteFilePath())
+        files::makePrivateFolder(sub, &why);
     const Existing existing = existingAt(path_);
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection_);
     if (existing == Existing::Other) {
@@ -184,7 +188,14 @@ bool ExamStore::createTables(QString *why)
             "duration_seconds INTEGER NOT NULL, handed_in_at TEXT, kind TEXT, paper TEXT, "
             "sha256 TEXT, result TEXT)")) &&
         q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS answers (question INTEGER PRIMARY "
-                              "KEY, text TEXT NOT NULL, saved_at TEXT NOT NULL)"));
+                              "KEY, text TEXT NOT NULL, saved_at TEXT NOT NULL)")) &&
+        // Tables of their own rather than new columns: a record of an older version opens.
+        q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS paper (id INTEGER PRIMARY KEY CHECK "
+                              "(id = 1), paper_id TEXT NOT NULL, sha256 TEXT NOT NULL, file "
+                              "BLOB NOT NULL)")) &&
+        q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS leave_attempts (n INTEGER PRIMARY KEY "
+                              "AUTOINCREMENT, at TEXT NOT NULL, kind TEXT NOT NULL, detail TEXT "
+                              "NOT NULL)"));
     if (!ok)
         *why = reasonOf(q.lastError(), QSqlDatabase::database(connection_));
     return ok;
@@ -221,7 +232,88 @@ ExamRecord ExamStore::record() const
     r.paper = q.value(6).toString();
     r.sha256 = q.value(7).toString();
     r.resultJson = q.value(8).toString().toUtf8();
+    if (const std::optional<StoredPaper> p = paper()) {
+        r.paperId = p->id;
+        r.paperSha256 = p->sha256;
+    }
     return r;
+}
+
+std::optional<StoredPaper> ExamStore::paper() const
+{
+    QSqlQuery q(QSqlDatabase::database(connection_));
+    if (!open_ ||
+        !q.exec(QStringLiteral("SELECT paper_id, sha256, file FROM paper WHERE id = 1")) ||
+        !q.next())
+        return std::nullopt;
+    return StoredPaper{q.value(0).toString(), q.value(1).toString(), q.value(2).toByteArray()};
+}
+
+QList<LeaveAttemptRecord> ExamStore::leaveAttempts() const
+{
+    QList<LeaveAttemptRecord> out;
+    QSqlQuery q(QSqlDatabase::database(connection_));
+    if (open_ && q.exec(QStringLiteral("SELECT at, kind, detail FROM leave_attempts ORDER BY n")))
+        while (q.next())
+            out << LeaveAttemptRecord{parseInstant(q.value(0)), q.value(1).toString(),
+                                      q.value(2).toString()};
+    return out;
+}
+
+namespace {
+
+// Inside the caller's transaction.
+bool writePaper(const QSqlDatabase &db, const StoredPaper &paper, QSqlError *cause)
+{
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral(
+        "INSERT OR REPLACE INTO paper (id, paper_id, sha256, file) VALUES (1, ?, ?, ?)"));
+    q.addBindValue(paper.id);
+    q.addBindValue(paper.sha256);
+    q.addBindValue(paper.file);
+    if (q.exec())
+        return true;
+    *cause = q.lastError();
+    return false;
+}
+
+} // namespace
+
+bool ExamStore::savePaper(const StoredPaper &paper, QString *error)
+{
+    const QSqlDatabase db = QSqlDatabase::database(connection_);
+    Transaction t(db);
+    if (!t.begun())
+        return fail(tr("paper"), t.error(), error);
+    const std::optional<StoredPaper> kept = this->paper();
+    if (!storedState(db).isEmpty() && (!kept || kept->sha256 != paper.sha256)) {
+        *error = tr("This exam has already been started on another paper: its paper cannot "
+                    "change.");
+        return false;
+    }
+    QSqlError cause;
+    if (!writePaper(db, paper, &cause))
+        return fail(tr("paper"), cause, error);
+    return t.commit() || fail(tr("paper"), t.error(), error);
+}
+
+bool ExamStore::logLeaveAttempt(const LeaveAttemptRecord &attempt, QString *error)
+{
+    const QSqlDatabase db = QSqlDatabase::database(connection_);
+    Transaction t(db);
+    if (!t.begun())
+        return fail(tr("attempt to leave"), t.error(), error);
+    if (storedState(db) != kInProgress) {
+        *error = tr("The exam is not in progress: there is nothing to leave.");
+        return false;
+    }
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT INTO leave_attempts (at, kind, detail) VALUES (?, ?, ?)"));
+    q.addBindValue(instant(attempt.at));
+    q.addBindValue(attempt.kind);
+    q.addBindValue(attempt.detail.isNull() ? QLatin1String("") : attempt.detail); // NOT NULL
+    QSqlError cause;
+    return execAndCommit(q, t, &cause) || fail(tr("attempt to leave"), cause, error);
 }
 
 QMap<int, QString> ExamStore::answers() const
@@ -239,7 +331,8 @@ QDateTime ExamStore::latestWrite() const
     QDateTime latest;
     QSqlQuery q(QSqlDatabase::database(connection_));
     if (open_ && q.exec(QStringLiteral("SELECT started_at FROM exam UNION ALL SELECT handed_in_at "
-                                       "FROM exam UNION ALL SELECT saved_at FROM answers")))
+                                       "FROM exam UNION ALL SELECT saved_at FROM answers UNION ALL "
+                                       "SELECT at FROM leave_attempts")))
         while (q.next()) {
             const QDateTime at = parseInstant(q.value(0));
             if (at.isValid() && (!latest.isValid() || at > latest))
@@ -249,7 +342,7 @@ QDateTime ExamStore::latestWrite() const
 }
 
 bool ExamStore::start(const QString &student, const QDateTime &at, int durationSeconds,
-                      QString *error)
+                      const StoredPaper &paper, QString *error)
 {
     const QSqlDatabase db = QSqlDatabase::database(connection_);
     Transaction t(db);
@@ -267,6 +360,8 @@ bool ExamStore::start(const QString &student, const QDateTime &at, int durationS
     q.addBindValue(instant(at));
     q.addBindValue(durationSeconds);
     QSqlError cause;
+    if (!writePaper(db, paper, &cause))
+        return fail(tr("start"), cause, error);
     return execAndCommit(q, t, &cause) || fail(tr("start"), cause, error);
 }
 
