@@ -52,8 +52,8 @@ struct Exercise2Facts
 // without processes: milliseconds per scenario.
 Exercise2Facts simulateExercise2(const Scenario &scenario);
 
-// SHA-256 of the student's normalised id (trimmed, lower case, accents removed): the seed
-// of their variant.
+// SHA-256 of the student's normalised id (lower case, accents, spaces, dots, dashes and
+// underscores removed: "21 004 567" and "21004567" are one student): the seed of their variant.
 QByteArray variantSeed(const QString &studentId);
 
 // A variant of `base` drawn from `seed`: other job ids, time limits and priorities, the

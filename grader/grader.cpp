@@ -96,7 +96,7 @@ ExerciseResult gradeStudentExercise(const StudentFolder &student, const Rubric &
     *hash = submissionHash(submission);
     GradeOptions options;
     if (rubric.studentVariants)
-        options.variantOf = student.id;
+        options.variantOf = student.variantKey.isEmpty() ? student.id : student.variantKey;
     return gradeExercise(rubric, submission, options);
 }
 

@@ -61,7 +61,7 @@ bool existsBelow(const QString &root, const QString &relative)
     return files::kindBelow(root, relative).exists;
 }
 
-bool isStudentFolder(const QString &root, const QString &relative, const QList<Rubric> &rubrics)
+bool holdsStudentWork(const QString &root, const QString &relative, const QList<Rubric> &rubrics)
 {
     for (const Rubric &r : rubrics)
         if (existsBelow(root, below(relative, r.exercise)) || holdsAnyFile(root, relative, r.files))
@@ -208,13 +208,18 @@ ExerciseSubmission readExercise(const QString &student, const Rubric &rubric, co
     return s;
 }
 
+bool isStudentFolder(const QString &root, const QString &relative, const QList<Rubric> &rubrics)
+{
+    return holdsStudentWork(root, relative, rubrics);
+}
+
 QList<StudentFolder> findStudents(const QStringList &paths, const QList<Rubric> &rubrics)
 {
     QList<StudentFolder> students;
     for (const QString &path : paths) {
         // The folder the user named is trusted as given, even when it is a link.
         const QString root = QDir(path).absolutePath(); // file-access: trusted (path only)
-        if (isStudentFolder(root, QString(), rubrics)) {
+        if (holdsStudentWork(root, QString(), rubrics)) {
             students << StudentFolder{root.section(u'/', -1), root, root, QString(), {}};
             continue;
         }

@@ -85,7 +85,14 @@ struct StudentFolder
     // Set when the folder is not graded: a symbolic link (maybe to the instructor's own
     // files) or something that is not a folder. English, names the folder.
     QString problem;
+    // What exercise 2's variant is drawn from when the rubric gives each student their own:
+    // the student number of a hand-in's manifest; the folder's name (id) when empty.
+    QString variantKey = {};
 };
+
+// Whether `relative` below `root` is one student's folder: it holds a file some exercise
+// expects, or an exercise's sub-folder.
+bool isStudentFolder(const QString &root, const QString &relative, const QList<Rubric> &rubrics);
 
 // Student folders under each path: a path is a student folder when it holds a file some
 // exercise expects or an exercise sub-folder; otherwise each of its sub-folders is one. A
