@@ -2,7 +2,7 @@
 # Fails when a source touches files outside the one safe way (mini-cluster/common/safefiles.h):
 #
 # 1. QSaveFile follows links and reports success after a failed buffered write (Qt 6.4): it
-#    may not appear in the product's sources (app/, grader/, remote/, mini-cluster/) except
+#    may not appear in the product's sources (app/, grader/, handin/, remote/, mini-cluster/) except
 #    in the files of SAVEFILE_ALLOWED, which is empty: every save goes through
 #    files::saveFile / saveBelow / DurableWriter.
 # 2. The sources that read or write student folders (READERS) must use files::readBelow /
@@ -28,6 +28,8 @@ READERS=(
   app/gui/instructor/*.cpp
   app/gui/instructor/*.h
   app/gui/handin.cpp
+  handin/*.cpp
+  app/cli/classoutputs.cpp
 )
 
 # file|code: a use on a path that is not a student's, in a file this check may not annotate.
@@ -55,7 +57,7 @@ scan() {
 
 status=0
 
-mapfile -t product < <(find app grader remote mini-cluster -name '*.cpp' -o -name '*.h' | sort)
+mapfile -t product < <(find app grader handin remote mini-cluster -name '*.cpp' -o -name '*.h' | sort)
 while IFS= read -r hit; do
   file=${hit%%:*}
   allowed=0
