@@ -1,9 +1,12 @@
 // schedlab-cli grade: an instructor grades one student or a whole class folder.
 #include "gradecommand.h"
 
+#include "classintake.h"
+#include "classoutputs.h"
 #include "examcommand.h"
 #include "gradebook.h"
 #include "grader.h"
+#include "gradingplan.h"
 #include "report.h"
 #include "safefiles.h"
 
@@ -26,13 +29,23 @@ struct GradeArgs
     QString dbPath;
     bool save = false;
     bool variants = false; // exercise 2 graded against each student's own variant
+    bool summary = false;  // one row per student
+    QString csvLocale;     // fr or en: a spreadsheet's CSV instead of the scripts' one
+    QString worksheet, worksheetOut;
+    bool allowPending = false, worksheetFeedback = false;
     QStringList paths;
 };
 
 const char kUsage[] =
     "Usage: schedlab-cli grade [--exercise ID|all] [--format json|csv|md] [--out DIR]\n"
-    "                          [--rubrics DIR] [--db FILE [--save]] [--variants] PATH...\n"
-    "PATH is one student's folder or a class folder (one sub-folder per student).\n"
+    "                          [--rubrics DIR] [--db FILE [--save]] [--variants]\n"
+    "                          [--summary] [--csv-locale fr|en]\n"
+    "                          [--worksheet FILE [--worksheet-out FILE] [--allow-pending]\n"
+    "                           [--worksheet-feedback]] PATH...\n"
+    "PATH is one student's folder or hand-in zip, or a class: a folder of student\n"
+    "folders or SchedLab hand-in zips, or an LMS download (Moodle's \"Download all\n"
+    "submissions\", as its folder or its zip). Zips are read with limits and\n"
+    "extracted to a private temporary folder, removed afterwards.\n"
     "  --exercise ID   ex1, ex2, ex3, ex4, solo, groupe, examen, or all (default)\n"
     "  --format F      json (default), csv or md, on standard output\n"
     "  --out DIR       also write DIR/<student>/<exercise>.md\n"
@@ -47,6 +60,20 @@ const char kUsage[] =
     "                  `schedlab-cli variant` draws it (default: the rubric's\n"
     "                  scenario for everyone, unless the rubric says\n"
     "                  student_variants: true); a scenario in the folder is never used\n"
+    "  --summary       one row per student: number, name, each deliverable's score,\n"
+    "                  total out of 20, criteria to review, flags (CSV)\n"
+    "  --csv-locale L  CSV for a spreadsheet: fr (';', UTF-8 with BOM, decimal\n"
+    "                  comma) or en (',', decimal point); without --summary, one row\n"
+    "                  per student and criterion. --format csv alone keeps the\n"
+    "                  scripts' format (grading-output.md)\n"
+    "  --worksheet F   Moodle's offline grading worksheet: written back with each\n"
+    "                  participant's grade scaled to its Maximum Grade, in the file's\n"
+    "                  own dialect, every column kept; refused while criteria await\n"
+    "                  review unless --allow-pending\n"
+    "  --worksheet-out F  where to write it (default: F with -schedlab before .csv)\n"
+    "  --worksheet-feedback  also fill its Feedback comments\n"
+    "Every item that could not be graded (a corrupt or hostile zip, an online-text\n"
+    "submission, two hand-ins for one number...) is listed on standard error.\n"
     "Exit status: 0 when every submission was graded, 1 when some could not be read,\n"
     "2 for a usage error.\n";
 
@@ -63,15 +90,22 @@ std::optional<GradeArgs> parseArgs(const QStringList &args, QString *problem)
     GradeArgs g;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
-        static const QStringList withValue{QStringLiteral("--exercise"), QStringLiteral("--format"),
-                                           QStringLiteral("--out"), QStringLiteral("--rubrics"),
-                                           QStringLiteral("--db")};
+        static const QStringList withValue{
+            QStringLiteral("--exercise"),  QStringLiteral("--format"),
+            QStringLiteral("--out"),       QStringLiteral("--rubrics"),
+            QStringLiteral("--db"),        QStringLiteral("--csv-locale"),
+            QStringLiteral("--worksheet"), QStringLiteral("--worksheet-out")};
         if (a == QLatin1String("--save")) {
             g.save = true;
             continue;
         }
-        if (a == QLatin1String("--variants")) {
-            g.variants = true;
+        if (a == QLatin1String("--variants") || a == QLatin1String("--summary") ||
+            a == QLatin1String("--allow-pending") || a == QLatin1String("--worksheet-feedback")) {
+            bool &flag = a == QLatin1String("--variants")        ? g.variants
+                         : a == QLatin1String("--summary")       ? g.summary
+                         : a == QLatin1String("--allow-pending") ? g.allowPending
+                                                                 : g.worksheetFeedback;
+            flag = true;
             continue;
         }
         if (withValue.contains(a)) {
@@ -88,6 +122,12 @@ std::optional<GradeArgs> parseArgs(const QStringList &args, QString *problem)
                 g.outDir = value;
             else if (a == QLatin1String("--db"))
                 g.dbPath = value;
+            else if (a == QLatin1String("--csv-locale"))
+                g.csvLocale = value;
+            else if (a == QLatin1String("--worksheet"))
+                g.worksheet = value;
+            else if (a == QLatin1String("--worksheet-out"))
+                g.worksheetOut = value;
             else
                 g.rubricsDir = value;
         } else if (a.startsWith(u'-')) {
@@ -102,9 +142,16 @@ std::optional<GradeArgs> parseArgs(const QStringList &args, QString *problem)
     else if (!QStringList{QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("md")}
                   .contains(g.format))
         *problem = QStringLiteral("unknown format %1 (json, csv or md)").arg(g.format);
-    for (const QString &p : g.paths) // file-access: trusted (the folders named by the user)
-        if (problem->isEmpty() && !QFileInfo(p).isDir())
-            *problem = QStringLiteral("%1: no such folder").arg(p);
+    else if (!g.csvLocale.isEmpty() && g.csvLocale != QLatin1String("fr") &&
+             g.csvLocale != QLatin1String("en"))
+        *problem = QStringLiteral("unknown CSV locale %1 (fr or en)").arg(g.csvLocale);
+    else if (g.worksheetOut.size() + int(g.allowPending) + int(g.worksheetFeedback) > 0 &&
+             g.worksheet.isEmpty())
+        *problem = QStringLiteral("--worksheet-out, --allow-pending and --worksheet-feedback go "
+                                  "with --worksheet");
+    for (const QString &p : g.paths) // file-access: trusted (the paths named by the user)
+        if (problem->isEmpty() && !QFileInfo::exists(p))
+            *problem = QStringLiteral("%1: no such file or folder").arg(p);
     if (!problem->isEmpty())
         return std::nullopt;
     return g;
@@ -123,12 +170,48 @@ void showProgress(int done, int total)
         std::fputc('\n', stderr);
 }
 
-QList<const Rubric *> chosenExercises(const GradeArgs &g, const RubricSet &set,
-                                      const StudentFolder &student)
+// "notes.csv" -> "notes-schedlab.csv", beside it.
+QString defaultWorksheetOut(const QString &worksheet)
 {
-    if (g.exercise != QLatin1String("all"))
-        return {set.find(g.exercise)};
-    return exercisesIn(student, set.rubrics);
+    const QString base = worksheet.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)
+                             ? worksheet.chopped(4)
+                             : worksheet;
+    return base + QStringLiteral("-schedlab.csv");
+}
+
+// Every item that was not graded, and every flag on those that were, on standard error.
+// True when something could not be graded.
+bool reportNotGraded(const schedlab::handin::ClassIntake &intake,
+                     const schedlab::handin::GradingPlan &plan)
+{
+    for (const schedlab::handin::NotGraded &n : intake.notGraded())
+        std::fprintf(stderr, "schedlab-cli grade: %s: %s\n", qPrintable(terminalSafe(n.source)),
+                     qPrintable(terminalSafe(n.reason)));
+    for (int i = 0; i < intake.handIns().size(); ++i) {
+        const schedlab::handin::ClassHandIn &h = intake.handIns()[i];
+        if (!h.folder.problem.isEmpty())
+            std::fprintf(stderr, "schedlab-cli grade: %s\n",
+                         qPrintable(terminalSafe(h.folder.problem)));
+        for (const QString &flag : h.flags + plan.flags.value(i))
+            std::fprintf(stderr, "schedlab-cli grade: note: %s: %s\n",
+                         qPrintable(terminalSafe(h.source)), qPrintable(terminalSafe(flag)));
+    }
+    bool unrecognised = false;
+    for (int i = 0; i < intake.handIns().size(); ++i) {
+        bool planned = false;
+        for (const schedlab::handin::GradingTask &t : plan.tasks)
+            planned = planned || t.handIn == i;
+        for (const schedlab::handin::GroupShare &share : plan.shares)
+            planned = planned || share.memberKeys.contains(intake.handIns()[i].key);
+        if (planned || !intake.handIns()[i].folder.problem.isEmpty())
+            continue;
+        std::fprintf(stderr,
+                     "schedlab-cli grade: %s: no exercise recognised (its files are shared by "
+                     "several exercises: name one with --exercise)\n",
+                     qPrintable(terminalSafe(intake.handIns()[i].source)));
+        unrecognised = true;
+    }
+    return !intake.notGraded().isEmpty() || unrecognised;
 }
 
 // Records the results, unless stored grades would change without --save; then applies the
@@ -209,36 +292,47 @@ int gradeCommand(const QStringList &args)
     }
     if (g->exercise != QLatin1String("all") && !set.find(g->exercise))
         return gradeUsage(QStringLiteral("unknown exercise %1").arg(g->exercise));
-    const QList<StudentFolder> students = findStudents(g->paths, set.rubrics);
+    std::optional<schedlab::handin::MoodleWorksheet> worksheet;
+    if (!g->worksheet.isEmpty()) {
+        schedlab::handin::WorksheetRead read = schedlab::handin::readMoodleWorksheet(g->worksheet);
+        if (!read.worksheet) {
+            std::fprintf(stderr, "schedlab-cli grade: %s\n", qPrintable(read.error));
+            return 2;
+        }
+        worksheet = std::move(read.worksheet);
+    }
+    const schedlab::handin::ClassIntake intake =
+        schedlab::handin::ClassIntake::open(g->paths, set.rubrics);
+    const schedlab::handin::GradingPlan plan =
+        schedlab::handin::planGrading(intake, set, g->exercise);
     QList<ExerciseResult> results;
     QList<QByteArray> hashes;
-    bool unreadable = false;
-    for (int i = 0; i < students.size(); ++i) {
-        if (!students[i].problem.isEmpty()) {
-            std::fprintf(stderr, "schedlab-cli grade: %s\n",
-                         qPrintable(terminalSafe(students[i].problem)));
-            unreadable = true;
-            showProgress(i + 1, int(students.size()));
-            continue;
-        }
-        const QList<const Rubric *> chosen = chosenExercises(*g, set, students[i]);
-        if (chosen.isEmpty())
-            std::fprintf(stderr,
-                         "schedlab-cli grade: %s: no exercise recognised (its files are shared "
-                         "by several exercises: name one with --exercise)\n",
-                         qPrintable(terminalSafe(students[i].dir)));
-        for (const Rubric *rubric : chosen) {
-            QByteArray hash;
-            results << gradeStudentExercise(students[i], *rubric, &hash);
-            hashes << hash;
-            unreadable = unreadable || !results.last().error.isEmpty();
-        }
-        showProgress(i + 1, int(students.size()));
+    bool unreadable = reportNotGraded(intake, plan);
+    for (int i = 0; i < plan.tasks.size(); ++i) {
+        const schedlab::handin::GradingTask &task = plan.tasks[i];
+        QByteArray hash;
+        results << gradeStudentExercise(intake.handIns()[task.handIn].folder, *task.rubric, &hash);
+        hashes << hash;
+        unreadable = unreadable || !results.last().error.isEmpty();
+        showProgress(i + 1, int(plan.tasks.size()));
     }
+    results = schedlab::handin::withGroupShares(plan, results);
+    hashes.resize(results.size());
     if (!g->dbPath.isEmpty() && !useGradebook(*g, results, hashes))
         return 1;
+    const schedlab::cli::ClassOutputs outputs{intake, plan, results, set.rubrics,
+                                              worksheet ? &*worksheet : nullptr};
+    if (worksheet && !schedlab::cli::writeWorksheet(
+                         outputs, {g->worksheetOut.isEmpty() ? defaultWorksheetOut(g->worksheet)
+                                                             : g->worksheetOut,
+                                   g->allowPending, g->worksheetFeedback}))
+        return 1;
     QByteArray out;
-    if (g->format == QLatin1String("json"))
+    if (g->summary)
+        out = schedlab::cli::summaryCsv(outputs, schedlab::cli::csvDialectFor(g->csvLocale));
+    else if (!g->csvLocale.isEmpty())
+        out = schedlab::cli::criteriaCsv(outputs, schedlab::cli::csvDialectFor(g->csvLocale));
+    else if (g->format == QLatin1String("json"))
         out = resultsToJson(results);
     else if (g->format == QLatin1String("csv"))
         out = resultsToCsv(results, set.rubrics);
