@@ -235,7 +235,7 @@ void ExercisePage::grade()
     // The variant this workspace was given is drawn again from the student's id, never
     // taken from the folder.
     result_ = grader::gradeExercise(rubric_, submission,
-                                    grader::GradeOptions{true, Workspace::studentId()});
+                                    grader::GradeOptions{true, workspace_->variantKey()});
     showResult();
     if (replay_)
         replay_->setEnabled(true);

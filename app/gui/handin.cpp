@@ -9,42 +9,29 @@
 
 namespace schedlab::gui {
 
-std::optional<handin::ExamHandIn> examForHandIn(const ExamSession *session, QString *error)
+std::optional<handin::ExamHandIn> examForHandIn(const ExamHandIn &data)
 {
-    if (!session || session->state() == ExamState::NotStarted)
+    if (data.state == ExamState::NotStarted)
         return std::nullopt;
     handin::ExamHandIn exam;
-    exam.paperName = session->sheet().fileName;
-    if (session->state() == ExamState::InProgress) {
+    exam.paperName = data.fileName;
+    if (data.state == ExamState::InProgress) {
         exam.state = handin::ExamStatus::InProgress;
         return exam;
     }
-    // The report exactly as the exam exports it, read back from a folder only we can enter.
-    handin::PrivateTempDir dir(QStringLiteral("schedlab-exam"));
-    if (!dir.isValid() || !session->exportPaper(dir.path(), error)) {
-        if (!dir.isValid())
-            *error = dir.errorString();
-        return std::nullopt;
-    }
-    const files::ReadResult report = files::readBelow(
-        dir.path(), QLatin1String(ExamSession::kReportName), grader::kMaxReportBytes);
-    if (!report.ok()) {
-        *error = report.error;
-        return std::nullopt;
-    }
     exam.state = handin::ExamStatus::HandedIn;
-    exam.paper = session->paper();
-    exam.report = report.bytes;
-    exam.handedInAt = session->handedInAt();
-    exam.kind = session->handInKind() == HandInKind::TimeRanOut ? handin::ExamHandInKind::TimeRanOut
-                                                                : handin::ExamHandInKind::ByStudent;
-    exam.sha256 = session->paperHash();
+    exam.paper = QString::fromUtf8(data.paperBytes);
+    exam.report = data.report;
+    exam.handedInAt = data.handedInAt;
+    exam.kind = data.kind == HandInKind::TimeRanOut ? handin::ExamHandInKind::TimeRanOut
+                                                    : handin::ExamHandInKind::ByStudent;
+    exam.sha256 = data.sha256;
     return exam;
 }
 
 handin::HandInPlan planHandIn(const Workspace &workspace, const QList<grader::Rubric> &rubrics,
                               const handin::StudentIdentity &identity, const QString &variantKey,
-                              const ExamSession *exam)
+                              const std::optional<ExamHandIn> &exam)
 {
     handin::HandInInput input;
     input.workspaceRoot = workspace.root();
@@ -52,12 +39,8 @@ handin::HandInPlan planHandIn(const Workspace &workspace, const QList<grader::Ru
     input.identity = identity;
     input.variantKey = variantKey;
     QString error;
-    input.exam = examForHandIn(exam, &error);
-    if (!error.isEmpty()) {
-        handin::HandInPlan refused;
-        refused.refusal = QObject::tr("The exam's paper cannot be read back: %1").arg(error);
-        return refused;
-    }
+    if (exam)
+        input.exam = examForHandIn(*exam);
     return handin::planHandIn(input);
 }
 
@@ -66,7 +49,7 @@ HandIn writeHandIn(const Workspace &workspace, const QList<grader::Rubric> &rubr
 {
     handin::StudentIdentity identity;
     identity.name = studentId;
-    return writeHandIn(planHandIn(workspace, rubrics, identity, studentId, nullptr), zipPath);
+    return writeHandIn(planHandIn(workspace, rubrics, identity, studentId, std::nullopt), zipPath);
 }
 
 } // namespace schedlab::gui

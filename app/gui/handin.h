@@ -2,6 +2,7 @@
 // library (handin/handinwriter.h), which plans and writes the zip. No widgets.
 #pragma once
 
+#include "examsession.h"
 #include "handinwriter.h"
 #include "workspace.h"
 
@@ -16,25 +17,22 @@ struct Rubric;
 
 namespace schedlab::gui {
 
-class ExamSession;
-
 // What writing a hand-in gave: ok, or why nothing was written, and the files in it.
 using HandIn = handin::HandInResult;
 // Writes a plan as the zip the student chose, with one durable save; refused when the plan
 // is (a link, a special or too large file, a private key: the key never leaves the laptop).
 using handin::writeHandIn;
 
-// The exam as the hand-in needs it: nullopt when it was never started (or there is no
-// session); its paper and report once handed in. `error` is set (and nullopt returned) when
-// the handed-in paper cannot be read back.
-std::optional<handin::ExamHandIn> examForHandIn(const ExamSession *session, QString *error);
+// The exam as the hand-in needs it: nullopt when it was never started; its paper and report
+// once handed in.
+std::optional<handin::ExamHandIn> examForHandIn(const ExamHandIn &exam);
 
 // The summary of what would be handed in (each deliverable included, empty or missing, or
 // the refusal), with the bytes it would write. `variantKey` is what exercise 2's variant was
-// drawn from; `exam` may be null.
+// drawn from; `exam` is ExamSession::handInOf's (nullopt: no exam rubric).
 handin::HandInPlan planHandIn(const Workspace &workspace, const QList<grader::Rubric> &rubrics,
                               const handin::StudentIdentity &identity, const QString &variantKey,
-                              const ExamSession *exam);
+                              const std::optional<ExamHandIn> &exam);
 
 // Plans and writes in one go, the student known only by an id (no exam): kept for callers
 // that predate the identity.

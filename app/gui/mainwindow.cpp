@@ -5,6 +5,7 @@
 #include "examlock.h"
 #include "exampage.h"
 #include "handin.h"
+#include "handindialog.h"
 #include "instructorpage.h"
 #include "language.h"
 #include "lessonpage.h"
@@ -12,6 +13,7 @@
 #include "loginnodepage.h"
 #include "privatefiles.h"
 #include "scenarioreplay.h"
+#include "studentdialog.h"
 #include "terminalpane.h"
 #include "terminalwidget.h"
 #include "timecontrols.h"
@@ -30,10 +32,12 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMouseEvent>
+#include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 
@@ -84,6 +88,15 @@ MainWindow::MainWindow(const grader::RubricSet &rubrics, const QString &workspac
     split->setSizes({220, 900});
     setCentralWidget(split);
     statusBar()->showMessage(tr("Workspace: %1").arg(workspace_.root()));
+    identityButton_ = new QPushButton(this);
+    identityButton_->setObjectName(QStringLiteral("identityButton"));
+    identityButton_->setFlat(true);
+    connect(identityButton_, &QPushButton::clicked, this, &MainWindow::askIdentity);
+    statusBar()->addPermanentWidget(identityButton_);
+    showIdentity();
+    // The first start asks who the student is; during an exam the paper's name is fixed.
+    if (!workspace_.identity().isComplete() && !examLocked_)
+        QTimer::singleShot(0, this, &MainWindow::askIdentity);
     resize(1440, 900);
     // The terminal starts low, so the page above keeps most of the height.
     resizeDocks({terminalDock_}, {240}, Qt::Vertical);
@@ -337,6 +350,8 @@ void MainWindow::buildMenus()
         if (ExercisePage *page = currentExercise())
             page->saveAll();
     });
+    QAction *student = file->addAction(tr("S&tudent…"));
+    connect(student, &QAction::triggered, this, &MainWindow::askIdentity);
     QAction *handIn = file->addAction(tr("&Hand in my work…"));
     clusterActions_.append(handIn); // the exam has its own hand-in
     handIn->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
@@ -688,36 +703,90 @@ void MainWindow::chooseWorkspace()
                              tr("SchedLab will use %1 from its next start.").arg(dir));
 }
 
-void MainWindow::handInWork()
+HandInDialog *MainWindow::handInWork()
 {
     for (ExercisePage *page : std::as_const(exercisePages_))
         if (!page->saveAll())
-            return;
-    const QString student = Workspace::studentId();
-    handin::StudentIdentity identity;
-    identity.name = student;
-    const handin::HandInPlan plan = planHandIn(workspace_, rubrics_.rubrics, identity, student,
-                                               examPage_ ? examPage_->session() : nullptr);
-    if (!plan.ok()) {
-        showProblem(plan.refusal);
-        return;
+            return nullptr;
+    // A hand-in is named and signed with the student's identity: asked first when missing.
+    if (!workspace_.identity().isComplete()) {
+        StudentDialog *ask = askIdentity();
+        connect(ask, &QDialog::accepted, this, &MainWindow::handInWork, Qt::QueuedConnection);
+        return nullptr;
     }
+    const handin::HandInPlan plan =
+        planHandIn(workspace_, rubrics_.rubrics, workspace_.identity(),
+                   workspace_.variantDrawnFrom(), examHandIn());
     // The summary first: what is included, empty or missing, before anything is written.
-    if (QMessageBox::question(this, tr("Hand in my work"),
-                              plan.summaryText() + QStringLiteral("\n\n") +
-                                  tr("Write the hand-in?")) != QMessageBox::Yes)
-        return;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Hand in my work"), QDir(workspace_.root()).filePath(plan.defaultFileName),
-        tr("Zip archives (*.zip)"));
-    if (path.isEmpty())
-        return;
-    const HandIn result = writeHandIn(plan, path);
-    if (!result.ok) {
-        showProblem(result.error);
-        return;
+    auto *dialog =
+        new HandInDialog(plan, QDir(workspace_.root()).filePath(plan.defaultFileName), this);
+    dialog->setObjectName(QStringLiteral("handInDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, plan] {
+        const QString path = dialog->zipPath();
+        const HandIn result = writeHandIn(plan, path);
+        if (!result.ok) {
+            showProblem(result.error);
+            return;
+        }
+        statusBar()->showMessage(tr("%1 files handed in: %2").arg(result.files).arg(path));
+    });
+    dialog->open();
+    return dialog;
+}
+
+// The exam's paper for the hand-in: the instructor's paper handed in, else the practice one.
+std::optional<ExamHandIn> MainWindow::examHandIn()
+{
+    const grader::Rubric *exam = rubrics_.find(QStringLiteral("examen"));
+    if (!exam)
+        return std::nullopt;
+    return ExamSession::handInOf(*exam, &workspace_);
+}
+
+StudentDialog *MainWindow::askIdentity()
+{
+    auto *dialog = new StudentDialog(workspace_.identity(), this);
+    dialog->setObjectName(QStringLiteral("studentDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { setIdentity(dialog->identity()); });
+    dialog->open();
+    return dialog;
+}
+
+bool MainWindow::setIdentity(const handin::StudentIdentity &identity)
+{
+    QString error;
+    if (!workspace_.saveIdentity(identity, &error)) {
+        showProblem(error);
+        return false;
     }
-    statusBar()->showMessage(tr("%1 files handed in: %2").arg(result.files).arg(path));
+    showIdentity();
+    for (const grader::Rubric &rubric : rubrics_.rubrics) {
+        bool redrawn = false;
+        if (!workspace_.redrawVariant(rubric, &redrawn, &error)) {
+            showProblem(error);
+            return false;
+        }
+        if (redrawn)
+            QMessageBox::information(
+                this, tr("Exercise 2"),
+                tr("Your version of exercise 2's scenario is now drawn from your student "
+                   "number, as your instructor's grader draws it: %1 changed. Check your "
+                   "answers in %2 against it. The previous scenario is kept beside it, ending "
+                   "in .old.")
+                    .arg(QStringLiteral("exercice2.yaml"), rubric.files.value(0)));
+    }
+    return true;
+}
+
+void MainWindow::showIdentity()
+{
+    if (!identityButton_)
+        return;
+    identityButton_->setText(workspace_.identitySummary());
+    identityButton_->setToolTip(tr("Your name and number, written in your hand-in and your "
+                                   "exam paper. Click to change them."));
 }
 
 void MainWindow::showProblem(const QString &message)

@@ -16,6 +16,7 @@
 #include <memory>
 
 class QDockWidget;
+class QPushButton;
 class QStackedWidget;
 class QTreeWidget;
 
@@ -27,6 +28,8 @@ class InstructorPage;
 class LessonPage;
 class LocalBackend;
 class LoginNodePage;
+class HandInDialog;
+class StudentDialog;
 class TerminalPane;
 class TimeControls;
 
@@ -77,6 +80,16 @@ public:
     // false during the exam.
     bool openLoginNode();
     LoginNodePage *loginNodePage() const { return loginNodePage_; }
+    // File ▸ Hand in my work: the summary of each deliverable, then the zip where the
+    // student confirms (asks the identity first when it is missing). The dialog shown, or
+    // null when the identity is asked first or a file could not be saved.
+    HandInDialog *handInWork();
+    // File ▸ Student: the identity form (not modal for the event loop: tests and the first
+    // start go on while it is open). Returns the dialog shown.
+    StudentDialog *askIdentity();
+    // Stores the identity given, shows it, and draws exercise 2's variant again when it came
+    // from another key (telling the student). False with the problem shown.
+    bool setIdentity(const handin::StudentIdentity &identity);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -104,7 +117,8 @@ private:
     void chooseClass();
     void selectInNavigation(const QString &exercise);
     void chooseWorkspace();
-    void handInWork();
+    void showIdentity();
+    std::optional<ExamHandIn> examHandIn();
     void showProblem(const QString &message);
 
     void showRefusal();
@@ -132,7 +146,8 @@ private:
     LessonPage *lessonPage_ = nullptr;
     LoginNodePage *loginNodePage_ = nullptr;
     bool examLocked_ = false;
-    QList<QAction *> clusterActions_; // disabled during the exam
+    QPushButton *identityButton_ = nullptr; // the student, in the status bar
+    QList<QAction *> clusterActions_;       // disabled during the exam
 };
 
 } // namespace schedlab::gui

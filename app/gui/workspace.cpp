@@ -11,6 +11,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -46,24 +48,135 @@ bool Workspace::prepare(const grader::Rubric &rubric, QString *error)
     return rubric.scenario.isEmpty() || prepareVariant(rubric, error);
 }
 
-// The student's variant of the exercise's scenario, drawn from their id, kept in their
+// The student's variant of the exercise's scenario, drawn from their number, kept in their
 // folder (it travels with their work to the instructor's grader).
 bool Workspace::prepareVariant(const grader::Rubric &rubric, QString *error)
 {
-    const QString name = QStringLiteral("exercice2.yaml");
-    if (QFileInfo::exists(exerciseDir(rubric.exercise) + u'/' + name))
+    if (QFileInfo::exists(exerciseDir(rubric.exercise) + QStringLiteral("/exercice2.yaml")))
         return true;
+    return writeVariant(rubric, error);
+}
+
+namespace {
+
+const char kVariantName[] = "exercice2.yaml";
+const char kVariantRecord[] = "variant.json";
+const char kIdentityName[] = "student.json";
+constexpr qint64 kMaxStateFileBytes = 64 * 1024;
+
+std::optional<QByteArray> variantFor(const grader::Rubric &rubric, const QString &key,
+                                     QString *error)
+{
     QFile base(QFileInfo(rubric.path).absolutePath() + u'/' + rubric.scenario);
     std::optional<Scenario> scenario;
     if (base.open(QIODevice::ReadOnly))
         scenario = readScenario(base.readAll(), base.fileName(), error);
     if (!scenario) {
         *error = QObject::tr("The exercise's scenario cannot be read: %1").arg(*error);
-        return false;
+        return std::nullopt;
     }
-    const auto variant = grader::exercise2Variant(*scenario, grader::variantSeed(studentId()));
-    return save(rubric.exercise, name,
-                QString::fromUtf8(grader::scenarioToYaml(variant ? *variant : *scenario)), error);
+    const auto variant = grader::exercise2Variant(*scenario, grader::variantSeed(key));
+    return grader::scenarioToYaml(variant ? *variant : *scenario);
+}
+
+QJsonObject readStateObject(const QString &stateDir, const QString &name)
+{
+    const files::ReadResult read = files::readBelow(stateDir, name, kMaxStateFileBytes);
+    return read.ok() ? QJsonDocument::fromJson(read.bytes).object() : QJsonObject();
+}
+
+} // namespace
+
+bool Workspace::writeVariant(const grader::Rubric &rubric, QString *error)
+{
+    const QString key = variantKey();
+    const std::optional<QByteArray> yaml = variantFor(rubric, key, error);
+    if (!yaml ||
+        !save(rubric.exercise, QLatin1String(kVariantName), QString::fromUtf8(*yaml), error))
+        return false;
+    if (!preparePrivateState(error))
+        return false;
+    const QJsonObject record{{QStringLiteral("drawn_from"), key}};
+    const files::WriteResult w = files::saveFile(stateDir() + u'/' + QLatin1String(kVariantRecord),
+                                                 QJsonDocument(record).toJson());
+    if (!w.ok)
+        *error = w.error;
+    return w.ok;
+}
+
+QString Workspace::variantDrawnFrom() const
+{
+    return readStateObject(stateDir(), QLatin1String(kVariantRecord))
+        .value(QStringLiteral("drawn_from"))
+        .toString();
+}
+
+bool Workspace::redrawVariant(const grader::Rubric &rubric, bool *redrawn, QString *error)
+{
+    *redrawn = false;
+    if (rubric.scenario.isEmpty())
+        return true;
+    const QString path = exerciseDir(rubric.exercise) + u'/' + QLatin1String(kVariantName);
+    if (!QFileInfo::exists(path))
+        return writeVariant(rubric, error);
+    if (variantDrawnFrom() == variantKey())
+        return true;
+    const std::optional<QByteArray> wanted = variantFor(rubric, variantKey(), error);
+    if (!wanted)
+        return false;
+    const files::ReadResult current =
+        files::readBelow(exerciseDir(rubric.exercise), QLatin1String(kVariantName), 1 << 20);
+    if (current.ok() && current.bytes != *wanted) {
+        // The old scenario is kept: the student's answers in decision.md were about it.
+        const QString old =
+            path + u'.' + handin::fileNameSafe(variantDrawnFrom()) + QStringLiteral(".old");
+        const files::WriteResult kept = files::saveFile(old, current.bytes);
+        if (!kept.ok) {
+            *error = kept.error;
+            return false;
+        }
+        *redrawn = true;
+    }
+    return writeVariant(rubric, error);
+}
+
+QString Workspace::variantKey() const
+{
+    const handin::StudentIdentity id = identity();
+    return id.normalisedNumber().isEmpty() ? studentId() : id.normalisedNumber();
+}
+
+QString Workspace::studentKey() const
+{
+    return variantKey();
+}
+
+handin::StudentIdentity Workspace::identity() const
+{
+    return handin::StudentIdentity::fromJson(
+        readStateObject(stateDir(), QLatin1String(kIdentityName)));
+}
+
+bool Workspace::saveIdentity(const handin::StudentIdentity &identity, QString *error)
+{
+    if (!preparePrivateState(error))
+        return false;
+    const files::WriteResult w = files::saveFile(stateDir() + u'/' + QLatin1String(kIdentityName),
+                                                 QJsonDocument(identity.toJson()).toJson());
+    if (!w.ok)
+        *error = QObject::tr("Your name and number were not saved: %1").arg(w.error);
+    return w.ok;
+}
+
+QString Workspace::identitySummary() const
+{
+    const handin::StudentIdentity id = identity();
+    if (!id.isComplete())
+        return QObject::tr("Student not given (File ▸ Student…)");
+    QString text = QStringLiteral("%1 (%2)").arg(id.name.trimmed(), id.number.trimmed());
+    if (!id.group.trimmed().isEmpty())
+        text += QObject::tr(", group %1").arg(id.group.trimmed());
+    return text;
 }
 
 QString Workspace::read(const QString &exercise, const QString &file) const

@@ -2,6 +2,8 @@
 // the grader reads (grading-output.md): ex1/, ex2/, ... Every save is atomic.
 #pragma once
 
+#include "identity.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -52,13 +54,34 @@ public:
     // The folder chosen at the first start (remembered), or the default in the documents.
     static QString rememberedRoot();
     static void rememberRoot(const QString &root);
-    // The student's id: it seeds their variant of exercise 2 (remembered; the account's name
-    // until they give another).
+    // Who works here, as the student gave it (File ▸ Student): kept in the workspace
+    // (.schedlab/student.json), so that it travels with the folder. Empty until given.
+    handin::StudentIdentity identity() const;
+    bool saveIdentity(const handin::StudentIdentity &identity, QString *error);
+    // The key exercise 2's variant is drawn from: the normalised student number once given;
+    // before that, the account's name (and the student is told when it is redrawn).
+    QString variantKey() const;
+    // The key the variant in ex2/ was drawn from (recorded when it was drawn); empty when
+    // the workspace has no variant yet or an older SchedLab drew it.
+    QString variantDrawnFrom() const;
+    // Draws the variant again when the one in the folder came from another key than
+    // variantKey() (the login, before the number was given). The old scenario is kept as
+    // exercice2.yaml.<key>.old. True when it was redrawn; false with `error` set on failure.
+    bool redrawVariant(const grader::Rubric &rubric, bool *redrawn, QString *error);
+    // A sentence for the status bar: "Camille Durand (21004567)", or a call to give it.
+    QString identitySummary() const;
+    // The student's id for places that need one string (the exam's record): the number
+    // when given, else the account's name.
+    QString studentKey() const;
+
+    // The id before identities were kept in the workspace (the account's name, or one
+    // remembered in the settings); the exam still reads it.
     static QString studentId();
     static void rememberStudentId(const QString &id);
 
 private:
     bool prepareVariant(const grader::Rubric &rubric, QString *error);
+    bool writeVariant(const grader::Rubric &rubric, QString *error);
 
     QString root_;
 };

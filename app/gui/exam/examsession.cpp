@@ -187,6 +187,7 @@ ExamSession::ExamSession(const exam::ExamPaper &paper, Workspace *workspace, Clo
     , paper_(paper)
     , sheet_(ExamSheet::parse(paper.statement, paper.sheet, paper.sheetName))
     , exercise_(paper.exercise)
+    , workspace_(workspace)
     , rubricSeconds_((paper.minutes > 0 ? paper.minutes : kDefaultMinutes) * 60)
     , rubricTag_(paper.rubricTag)
     , clock_(clock ? std::move(clock) : [] { return QDateTime::currentDateTimeUtc(); })
@@ -280,7 +281,7 @@ int ExamSession::durationSeconds() const
 
 QString ExamSession::studentId() const
 {
-    return record_.state == ExamState::NotStarted ? Workspace::studentId() : record_.student;
+    return record_.state == ExamState::NotStarted ? workspace_->studentKey() : record_.student;
 }
 
 QDateTime ExamSession::deadline() const
@@ -304,7 +305,7 @@ bool ExamSession::start(QString *error)
         *error = openError();
         return false;
     }
-    if (!store_->start(Workspace::studentId(), now(), rubricSeconds_,
+    if (!store_->start(workspace_->studentKey(), now(), rubricSeconds_,
                        {paper_.id, paper_.sha256(), paper_.file}, error))
         return false;
     reload();

@@ -208,6 +208,7 @@ private:
     exam::ExamPaper paper_;
     ExamSheet sheet_;
     QString exercise_;
+    Workspace *workspace_ = nullptr; // whose student the paper is (fixed at the start)
     int rubricSeconds_ = 0;
     QString rubricTag_;
     Clock clock_;

@@ -21,16 +21,6 @@ QString noExerciseFound()
                             "exercises.");
 }
 
-// Why a student has no grade: a folder that is a link is never graded.
-QString notGraded(const grader::StudentFolder &student)
-{
-    return student.problem.isEmpty()
-               ? noExerciseFound()
-               : ClassGrading::tr("%1 is a symbolic link: it was not graded (a student folder "
-                                  "must be a real folder).")
-                     .arg(student.id);
-}
-
 } // namespace
 
 ClassGrading::ClassGrading(const grader::RubricSet &rubrics, QObject *parent)
@@ -44,43 +34,59 @@ ClassGrading::ClassGrading(const grader::RubricSet &rubrics, QObject *parent)
 
 ClassGrading::~ClassGrading() = default;
 
-bool ClassGrading::open(const QString &folder, const QString &gradebookPath, QString *error)
+bool ClassGrading::open(const QString &path, const QString &gradebookPath, QString *error)
 {
-    const QFileInfo info(folder); // file-access: trusted (chosen by the instructor)
+    const QFileInfo info(path); // file-access: trusted (chosen by the instructor)
     QString problem;
     if (!info.exists())
-        problem = tr("The class folder %1 does not exist.").arg(folder);
-    else if (!info.isDir())
-        problem = tr("%1 is not a folder: a class is a folder with one sub-folder per student.")
-                      .arg(folder);
-    else if (!info.isReadable() || !info.isExecutable())
-        problem = tr("The class folder %1 cannot be read (permission denied).").arg(folder);
+        problem = tr("%1 does not exist.").arg(path);
+    else if (info.isDir() && (!info.isReadable() || !info.isExecutable()))
+        problem = tr("The class folder %1 cannot be read (permission denied).").arg(path);
     if (!problem.isEmpty()) {
         *error = problem;
         return false;
     }
-    const QString dir = info.absoluteFilePath();
-    const QList<grader::StudentFolder> students = grader::findStudents({dir}, rubrics_.rubrics);
-    if (students.isEmpty()) {
-        *error = tr("The class folder %1 holds no student folder (one sub-folder per student).")
-                     .arg(dir);
+    const QString absolute = info.absoluteFilePath();
+    handin::ClassIntake intake = handin::ClassIntake::open({absolute}, rubrics_.rubrics);
+    if (intake.handIns().isEmpty() && intake.notGraded().isEmpty()) {
+        *error = tr("%1 holds no hand-in (a class is a folder of student folders or hand-in "
+                    "zips, or an LMS download).")
+                     .arg(absolute);
         return false;
     }
-    const QString path =
-        gradebookPath.isEmpty() ? dir + QStringLiteral("/gradebook.sqlite") : gradebookPath;
-    auto book = std::make_unique<grader::Gradebook>();
+    // The gradebook lives beside what was opened: in the class folder, or next to the zip.
+    const QString book =
+        gradebookPath.isEmpty()
+            ? (info.isDir() ? absolute + QStringLiteral("/gradebook.sqlite")
+                            : info.absolutePath() + u'/' + info.completeBaseName() +
+                                  QStringLiteral("-gradebook.sqlite"))
+            : gradebookPath;
+    auto opened = std::make_unique<grader::Gradebook>();
     QString why;
-    if (!book->open(path, &why)) {
-        *error = tr("The gradebook of %1 cannot be opened: %2").arg(dir, why);
+    if (!opened->open(book, &why)) {
+        *error = tr("The gradebook of %1 cannot be opened: %2").arg(absolute, why);
         return false;
     }
     cancel();
-    folder_ = dir;
-    bookPath_ = path;
-    book_ = std::move(book);
-    students_ = students;
+    folder_ = absolute;
+    bookPath_ = book;
+    book_ = std::move(opened);
+    intake_ = std::move(intake);
+    running_ = rubrics_;
+    plan_ = handin::planGrading(intake_, running_, QStringLiteral("all"));
+    students_.clear();
+    for (const handin::ClassHandIn &h : intake_.handIns())
+        students_ << h.folder;
     loadStored();
     return true;
+}
+
+QStringList ClassGrading::flags(const QString &student) const
+{
+    for (int i = 0; i < intake_.handIns().size(); ++i)
+        if (intake_.handIns()[i].key == student)
+            return intake_.handIns()[i].flags + plan_.flags.value(i);
+    return {};
 }
 
 void ClassGrading::setRubrics(const grader::RubricSet &rubrics)
@@ -116,11 +122,11 @@ void ClassGrading::start()
     if (!book_ || isRunning())
         return;
     running_ = rubrics_;
+    plan_ = handin::planGrading(intake_, running_, QStringLiteral("all"));
     next_ = 0;
     runResults_.clear();
     runHashes_.clear();
-    problems_.clear();
-    Q_EMIT progress(0, int(students_.size()));
+    Q_EMIT progress(0, int(plan_.tasks.size()));
     timer_.start();
 }
 
@@ -129,28 +135,22 @@ void ClassGrading::cancel()
     if (!isRunning())
         return;
     timer_.stop();
-    Q_EMIT cancelled(next_, int(students_.size()));
+    Q_EMIT cancelled(next_, int(plan_.tasks.size()));
 }
 
+// One exercise of one hand-in per turn.
 void ClassGrading::gradeNext()
 {
-    if (next_ >= students_.size()) {
-        timer_.stop();
-        finishRun();
-        return;
-    }
-    const grader::StudentFolder &student = students_[next_];
-    const QList<const grader::Rubric *> chosen = grader::exercisesIn(student, running_.rubrics);
-    if (chosen.isEmpty())
-        problems_.insert(student.id, notGraded(student));
-    for (const grader::Rubric *rubric : chosen) {
+    if (next_ < plan_.tasks.size()) {
+        const handin::GradingTask &task = plan_.tasks[next_];
         QByteArray hash;
-        runResults_ << grader::gradeStudentExercise(student, *rubric, &hash);
+        runResults_ << grader::gradeStudentExercise(intake_.handIns()[task.handIn].folder,
+                                                    *task.rubric, &hash);
         runHashes_ << hash;
+        ++next_;
+        Q_EMIT progress(next_, int(plan_.tasks.size()));
     }
-    ++next_;
-    Q_EMIT progress(next_, int(students_.size()));
-    if (next_ == students_.size()) {
+    if (next_ >= plan_.tasks.size()) {
         timer_.stop();
         finishRun();
     }
@@ -158,6 +158,11 @@ void ClassGrading::gradeNext()
 
 void ClassGrading::finishRun()
 {
+    runResults_ = handin::withGroupShares(plan_, runResults_);
+    for (const handin::GroupShare &share : plan_.shares) // a shared project: the graded hash
+        for (qsizetype i = 0; i < share.memberKeys.size(); ++i)
+            runHashes_ << runHashes_.value(share.gradedTask);
+    markUnrecognised();
     pending_ = book_->changes(runResults_);
     QString error;
     if (pending_.isEmpty() && !book_->save(runResults_, runHashes_, &error))
@@ -167,22 +172,40 @@ void ClassGrading::finishRun()
     Q_EMIT finished(int(students_.size()));
 }
 
+// A hand-in with no task and no share: its files fit no exercise alone.
+void ClassGrading::markUnrecognised()
+{
+    problems_.clear();
+    for (int i = 0; i < intake_.handIns().size(); ++i) {
+        const QString key = intake_.handIns()[i].key;
+        bool planned = false;
+        for (const handin::GradingTask &t : plan_.tasks)
+            planned = planned || t.handIn == i;
+        for (const handin::GroupShare &share : plan_.shares)
+            planned = planned || share.memberKeys.contains(key);
+        if (!planned)
+            problems_.insert(key, noExerciseFound());
+    }
+}
+
 void ClassGrading::loadStored()
 {
     QList<grader::ExerciseResult> raw;
     QList<QByteArray> hashes;
-    for (const grader::StudentFolder &s : students_) {
-        const QList<const grader::Rubric *> chosen = grader::exercisesIn(s, rubrics_.rubrics);
-        if (chosen.isEmpty())
-            problems_.insert(s.id, notGraded(s));
-        for (const grader::Rubric *rubric : chosen) {
-            QByteArray hash;
-            if (const auto stored = book_->latest(s.id, rubric->exercise, &hash)) {
-                raw << *stored;
-                hashes << hash;
-            }
+    QList<std::pair<QString, QString>> wanted; // (student, exercise) in the plan's order
+    for (const handin::GradingTask &t : plan_.tasks)
+        wanted << std::pair(intake_.handIns()[t.handIn].key, t.rubric->exercise);
+    for (const handin::GroupShare &share : plan_.shares)
+        for (const QString &member : share.memberKeys)
+            wanted << std::pair(member, QString::fromLatin1(handin::kGroupExercise));
+    for (const auto &[student, exercise] : wanted) {
+        QByteArray hash;
+        if (const auto stored = book_->latest(student, exercise, &hash)) {
+            raw << *stored;
+            hashes << hash;
         }
     }
+    markUnrecognised();
     pending_.clear();
     gradedNow_ = false;
     showApplied(raw, hashes);

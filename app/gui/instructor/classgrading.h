@@ -3,8 +3,10 @@
 // them), the gradebook's overrides, and the changes a new grading would make.
 #pragma once
 
+#include "classintake.h"
 #include "gradebook.h"
 #include "grader.h"
+#include "gradingplan.h"
 
 #include <QHash>
 #include <QObject>
@@ -22,9 +24,10 @@ public:
     explicit ClassGrading(const grader::RubricSet &rubrics, QObject *parent = nullptr);
     ~ClassGrading() override;
 
-    // Finds the students of `folder` and opens the gradebook; shows what it stores. False with
-    // a sentence naming the folder (or the gradebook) and the problem.
-    bool open(const QString &folder, const QString &gradebookPath, QString *error);
+    // Finds the hand-ins of `path` (a class folder, an LMS download as its folder or its zip,
+    // or one hand-in zip) and opens the gradebook (by default beside them); shows what it
+    // stores. False with a sentence naming the path (or the gradebook) and the problem.
+    bool open(const QString &path, const QString &gradebookPath, QString *error);
     bool isOpen() const { return bool(book_); }
     QString folder() const { return folder_; }
     QString gradebookPath() const { return bookPath_; }
@@ -34,6 +37,12 @@ public:
     const grader::RubricSet &rubrics() const { return rubrics_; }
 
     const QList<grader::StudentFolder> &students() const { return students_; }
+    // The hand-ins found, with their LMS identity, manifest and flags (same order).
+    const QList<handin::ClassHandIn> &handIns() const { return intake_.handIns(); }
+    // What could not be graded, with the reason: nothing is skipped silently.
+    const QList<handin::NotGraded> &notGraded() const { return intake_.notGraded(); }
+    // Notes on a student's hand-in (LMS name differs, files changed, group differs...).
+    QStringList flags(const QString &student) const;
     // The exercises some student of the class hands in, in the course's order.
     QStringList exercises() const;
     // Why a student has nothing graded ("no exercise recognised"), or empty.
@@ -83,12 +92,15 @@ Q_SIGNALS:
 private:
     void gradeNext();
     void finishRun();
+    void markUnrecognised();
     void loadStored();
     void showApplied(QList<grader::ExerciseResult> raw, const QList<QByteArray> &hashes);
     int indexOf(const QString &student, const QString &exercise) const;
 
     grader::RubricSet rubrics_;
     grader::RubricSet running_; // the rubrics of the grading under way (pointers into it)
+    handin::ClassIntake intake_;
+    handin::GradingPlan plan_; // tasks point into running_
     QString folder_, bookPath_;
     std::unique_ptr<grader::Gradebook> book_;
     QList<grader::StudentFolder> students_;
