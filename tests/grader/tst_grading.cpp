@@ -220,7 +220,7 @@ private Q_SLOTS:
             schedlab::test::findCriterion(r, QStringLiteral("ex1.lines.one-per-line"));
         QVERIFY(!c->passed);
         QVERIFY(!c->review);
-        QVERIFY2(c->feedback.contains(QStringLiteral("Le fichier lignes.md est absent.")),
+        QVERIFY2(c->feedback.contains(QStringLiteral("Non rendu : lignes.md n'a pas été rendu.")),
                  qPrintable(c->feedback));
         const ExerciseResult emptyResult = grade("ex1", {{"lignes.md", "  \n"}});
         const CriterionResult *empty =
