@@ -67,6 +67,27 @@ CriterionResult notHandedInResult(const Criterion &c, const NotHandedIn &gap, Ch
     return r;
 }
 
+// The checker's outcome; or, when a file it rests on was handed in but cannot be read (a
+// link, a binary file), a failure saying why. `judged`: the outcome rests on what was read, so
+// that the rubric's flag and fails_exercise apply.
+CheckOutcome outcomeOf(const Criterion &c, const QStringList &needed, CheckContext &ctx,
+                       bool *judged)
+{
+    const QString unread = unreadable(needed, ctx.submission());
+    *judged = unread.isEmpty();
+    if (unread.isEmpty())
+        return runChecker(c, ctx);
+    const CheckOutcome failed{false, 1.0, QString(), unread};
+    if (!c.params.value(QStringLiteral("flag")).toBool())
+        return failed;
+    // What a flagged checker finds elsewhere in the folder is still reported.
+    const CheckOutcome found = runChecker(c, ctx);
+    if (found.passed || found.evidence.isEmpty())
+        return failed;
+    *judged = true;
+    return CheckOutcome{false, found.confidence, found.evidence, unread + u' ' + found.note};
+}
+
 CriterionResult judge(const Criterion &c, const Rubric &rubric, CheckContext &ctx)
 {
     const QStringList needed = evidenceFiles(c, rubric);
@@ -76,23 +97,13 @@ CriterionResult judge(const Criterion &c, const Rubric &rubric, CheckContext &ct
     r.id = c.id;
     r.title = c.title;
     r.max = c.points;
-    const bool flag = c.params.value(QStringLiteral("flag")).toBool();
-    const QString unread = unreadable(needed, ctx.submission());
-    CheckOutcome outcome = CheckOutcome{false, 1.0, QString(), unread};
-    if (unread.isEmpty()) {
-        outcome = runChecker(c, ctx);
-    } else if (flag) {
-        // What a flagged checker finds elsewhere in the folder is still reported.
-        if (const CheckOutcome found = runChecker(c, ctx);
-            !found.passed && !found.evidence.isEmpty())
-            outcome =
-                CheckOutcome{false, found.confidence, found.evidence, unread + u' ' + found.note};
-    }
+    bool judged = false;
+    const CheckOutcome outcome = outcomeOf(c, needed, ctx, &judged);
     r.passed = outcome.passed;
     r.confidence = std::clamp(outcome.confidence, 0.0, 1.0);
     // A criterion the rubric flags (a private key handed in) goes to the instructor when it
     // fails on what was read, however sure the grader is.
-    const bool flagged = !r.passed && flag && (unread.isEmpty() || !outcome.evidence.isEmpty());
+    const bool flagged = !r.passed && judged && c.params.value(QStringLiteral("flag")).toBool();
     r.review = r.confidence < rubric.reviewBelow || flagged;
     r.points = r.passed && !r.review ? c.points : 0;
     r.feedback = fillParameters(r.passed ? c.passText : c.failText, ctx.parameters());
@@ -105,7 +116,8 @@ CriterionResult judge(const Criterion &c, const Rubric &rubric, CheckContext &ct
                                      "n'est pas sûr de lui.)");
     r.evidence = outcome.evidence;
     // e.g. a private key handed in: the whole exercise fails
-    r.voidsExercise = !r.passed && c.params.value(QStringLiteral("fails_exercise")).toBool();
+    r.voidsExercise =
+        !r.passed && judged && c.params.value(QStringLiteral("fails_exercise")).toBool();
     return r;
 }
 
