@@ -129,15 +129,67 @@ QHash<QString, QString> CheckContext::parameters()
     return scenarioFacts().parameters(scenarioStart_);
 }
 
+QStringList evidenceFiles(const Criterion &c, const Rubric &rubric)
+{
+    if (!c.needs.isEmpty())
+        return c.needs;
+    const CheckerKind *kind = findChecker(c.check);
+    if (kind && kind->reads)
+        return kind->reads(c, rubric);
+    return c.file.isEmpty() ? rubric.files : QStringList{c.file};
+}
+
+QStringList exerciseFiles(const Rubric &rubric)
+{
+    QStringList names = rubric.files;
+    for (const Criterion &c : rubric.criteria)
+        for (const QString &name : evidenceFiles(c, rubric))
+            if (!name.isEmpty() && !names.contains(name))
+                names << name;
+    return names;
+}
+
+QString NotHandedIn::sentence() const
+{
+    QStringList parts;
+    const QString list = missing.join(QStringLiteral(", "));
+    if (missing.size() == 1)
+        parts << QStringLiteral("%1 n'a pas été rendu").arg(list);
+    else if (!missing.isEmpty())
+        parts << QStringLiteral("%1 n'ont pas été rendus").arg(list);
+    if (empty.size() == 1)
+        parts << QStringLiteral("%1 est vide").arg(empty.first());
+    else if (!empty.isEmpty())
+        parts << QStringLiteral("%1 sont vides").arg(empty.join(QStringLiteral(", ")));
+    return parts.isEmpty()
+               ? QString()
+               : QStringLiteral("Non rendu : ") + parts.join(QStringLiteral(" ; ")) + u'.';
+}
+
+NotHandedIn notHandedIn(const QStringList &names, const ExerciseSubmission &submission)
+{
+    NotHandedIn gap;
+    for (const QString &name : names) {
+        const SubmittedFile &f = submission.file(name);
+        if (!f.present)
+            gap.missing << name;
+        else if (f.blank)
+            gap.empty << name;
+    }
+    return gap;
+}
+
 CheckOutcome unusableFile(const SubmittedFile &file, const QString &name)
 {
     CheckOutcome out;
     out.passed = false;
-    out.note = file.present ? file.error : QStringLiteral("Le fichier %1 est absent.").arg(name);
+    const NotHandedIn gap{file.present ? QStringList() : QStringList{name},
+                          file.blank ? QStringList{name} : QStringList()};
+    out.note = gap.any() ? gap.sentence() : file.error;
     return out;
 }
 
-const Checker *findChecker(const QString &name)
+const CheckerKind *findChecker(const QString &name)
 {
     auto it = table().constFind(name);
     return it == table().constEnd() ? nullptr : &*it;

@@ -63,17 +63,51 @@ private:
 
 using Checker = std::function<CheckOutcome(const Criterion &, CheckContext &)>;
 
+// The submitted files a checker's verdict rests on, when that is not only its criterion's
+// `file` (several files, the whole hand-in).
+using EvidenceRule = std::function<QStringList(const Criterion &, const Rubric &)>;
+
+struct CheckerKind
+{
+    CheckerKind(Checker checker, EvidenceRule rule = {})
+        : check(std::move(checker))
+        , reads(std::move(rule))
+    {}
+    Checker check;
+    EvidenceRule reads; // empty: the criterion's `file`, else the exercise's `files`
+};
+
+// The submitted files a criterion's verdict rests on: the rubric's `needs:`, else what its
+// checker declares, else its `file:`, else every file of the exercise (a criterion about the
+// whole hand-in, such as "no private key"). A criterion whose files were not all handed in
+// never passes (see grader::gradeExercise).
+QStringList evidenceFiles(const Criterion &c, const Rubric &rubric);
+
+// Every file the grader reads for an exercise: its `files`, then each criterion's evidence.
+QStringList exerciseFiles(const Rubric &rubric);
+
+// Which of `names` were not handed in: absent, or nothing but white space in them.
+struct NotHandedIn
+{
+    QStringList missing;
+    QStringList empty;
+    bool any() const { return !missing.isEmpty() || !empty.isEmpty(); }
+    // French, for the feedback: « Non rendu : lignes.md n'a pas été rendu. »
+    QString sentence() const;
+};
+NotHandedIn notHandedIn(const QStringList &names, const ExerciseSubmission &submission);
+
 // The failed outcome for a file that is missing, empty or unreadable, saying which.
 CheckOutcome unusableFile(const SubmittedFile &file, const QString &name);
 
 // The checker registered under `name`, or nullptr.
-const Checker *findChecker(const QString &name);
+const CheckerKind *findChecker(const QString &name);
 // Every checker's name, for rubric validation and the instructor's documentation.
 QStringList checkerNames();
 
 // Each family of checkers adds its own to the table (checks_*.cpp). Called explicitly, not
 // from static initialisers, which a static library would drop.
-using CheckerTable = QHash<QString, Checker>;
+using CheckerTable = QHash<QString, CheckerKind>;
 void addScriptCheckers(CheckerTable &table);
 void addTextCheckers(CheckerTable &table);
 void addManifestCheckers(CheckerTable &table);

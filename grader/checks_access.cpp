@@ -201,11 +201,14 @@ CheckOutcome checkNoPrivateKey(const Criterion &, CheckContext &ctx)
 
 void addAccessCheckers(CheckerTable &table)
 {
-    table.insert(QStringLiteral("access.date"), checkDate);
-    table.insert(QStringLiteral("access.public-key-path"), checkPublicKeyPath);
-    table.insert(QStringLiteral("access.fingerprint"), checkFingerprint);
-    table.insert(QStringLiteral("access.sentence"), checkSentence);
-    table.insert(QStringLiteral("access.no-private-key"), checkNoPrivateKey);
+    table.insert(QStringLiteral("access.date"), {checkDate});
+    table.insert(QStringLiteral("access.public-key-path"), {checkPublicKeyPath});
+    table.insert(QStringLiteral("access.fingerprint"), {checkFingerprint});
+    table.insert(QStringLiteral("access.sentence"), {checkSentence});
+    // It reads every file of the folder: it is about the whole hand-in, the rubric's `files`.
+    table.insert(
+        QStringLiteral("access.no-private-key"),
+        {checkNoPrivateKey, [](const Criterion &, const Rubric &rubric) { return rubric.files; }});
 }
 
 } // namespace schedlab::grader

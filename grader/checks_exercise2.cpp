@@ -544,11 +544,13 @@ CheckOutcome checkWhyWaits(const Criterion &c, CheckContext &ctx)
 
 void addExercise2Checkers(CheckerTable &table)
 {
-    table.insert(QStringLiteral("ex2.pending-jobs"), checkPendingJobs);
-    table.insert(QStringLiteral("ex2.reasons"), checkReasons);
-    table.insert(QStringLiteral("ex2.cancel-command"), checkCancelCommand);
-    table.insert(QStringLiteral("ex2.starts"), checkStarts);
-    table.insert(QStringLiteral("ex2.why-waits"), checkWhyWaits);
+    // The answers only: the scenario is the rubric's (the instructor's), never a hand-in; when
+    // it cannot be simulated the criterion goes to the instructor (noFacts).
+    table.insert(QStringLiteral("ex2.pending-jobs"), {checkPendingJobs});
+    table.insert(QStringLiteral("ex2.reasons"), {checkReasons});
+    table.insert(QStringLiteral("ex2.cancel-command"), {checkCancelCommand});
+    table.insert(QStringLiteral("ex2.starts"), {checkStarts});
+    table.insert(QStringLiteral("ex2.why-waits"), {checkWhyWaits});
 }
 
 } // namespace schedlab::grader

@@ -11,6 +11,7 @@
 #include "yamlreader.h"
 
 #include <QFileInfo> // file-access: trusted (the rubric's folder)
+#include <QRegularExpression>
 
 namespace schedlab::grader {
 
@@ -57,9 +58,54 @@ std::optional<Value> submittedManifest(const Criterion &c, CheckContext &ctx, Ch
     return std::move(r.object);
 }
 
+// A scalar as YAML writes it in a flow ({...}, [...]), quoted only when it would read as
+// something else ("1", "true", "a, b", "x: y").
+QString flowScalar(const QString &text)
+{
+    static const QRegularExpression special(
+        QStringLiteral("^(true|false|null|yes|no|on|off|~|[-+]?[0-9.]+([eE][-+]?[0-9]+)?)$"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression unsafe(
+        QStringLiteral("[,\\[\\]{}'\"]|: |:$| #|^([-?:](\\s|$)|[!&*|>%@`# ])|\\s$"));
+    if (!text.isEmpty() && !special.match(text).hasMatch() && !unsafe.match(text).hasMatch())
+        return text;
+    return u'\'' + QString(text).replace(u'\'', QStringLiteral("''")) + u'\'';
+}
+
+// A value as YAML on one line ({name: X, value: '1'}, [sh, -c, ...]), as a student writes a
+// manifest: feedback never shows JSON.
+QString flowYaml(const Value &v)
+{
+    switch (v.type()) {
+    case Value::Type::Null:
+        return QStringLiteral("null");
+    case Value::Type::Bool:
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case Value::Type::Int:
+        return QString::number(v.toInt());
+    case Value::Type::Float:
+        return QString::number(v.toDouble());
+    case Value::Type::String:
+        return flowScalar(v.toString());
+    case Value::Type::List: {
+        QStringList items;
+        for (const Value &item : v.items())
+            items << flowYaml(item);
+        return u'[' + items.join(QStringLiteral(", ")) + u']';
+    }
+    case Value::Type::Map: {
+        QStringList entries;
+        for (const auto &[key, value] : v.entries())
+            entries << flowScalar(key) + QStringLiteral(": ") + flowYaml(value);
+        return u'{' + entries.join(QStringLiteral(", ")) + u'}';
+    }
+    }
+    return QString();
+}
+
 QString display(const Value &v)
 {
-    return v.isNull() ? QStringLiteral("(absent)") : kube::toJson(v).trimmed();
+    return v.isNull() ? QStringLiteral("(absent)") : flowYaml(v);
 }
 
 // What the API server answers to `kubectl apply` of this object on an empty cluster.
@@ -175,15 +221,18 @@ CheckOutcome checkSameAs(const Criterion &c, CheckContext &ctx)
             QStringLiteral("La référence de la grille est illisible : %1").arg(referencePath);
         return out;
     }
+    // Compared, and shown, after the API server's defaults: what the cluster would run.
+    const Value expected = defaulted(*kind, *notes.object);
+    const Value written = defaulted(*kind, *mine);
     QStringList paths;
-    differences(defaulted(*kind, *notes.object), defaulted(*kind, *mine), QString(), &paths);
+    differences(expected, written, QString(), &paths);
     QStringList wrong, toReview;
     for (const QString &p : std::as_const(paths)) {
         if (listed(c.params.value(QStringLiteral("allow")), p))
             continue;
         const QString line =
             QStringLiteral("%1 : %2 au lieu de %3")
-                .arg(p, display(valueAt(*mine, p)), display(valueAt(*notes.object, p)));
+                .arg(p, display(valueAt(written, p)), display(valueAt(expected, p)));
         (listed(c.params.value(QStringLiteral("review")), p) ? toReview : wrong) << line;
     }
     out.passed = wrong.isEmpty();
@@ -203,9 +252,9 @@ CheckOutcome checkSameAs(const Criterion &c, CheckContext &ctx)
 
 void addManifestCheckers(CheckerTable &table)
 {
-    table.insert(QStringLiteral("manifest.job-accepted"), checkJobAccepted);
-    table.insert(QStringLiteral("manifest.field"), checkField);
-    table.insert(QStringLiteral("manifest.same-as"), checkSameAs);
+    table.insert(QStringLiteral("manifest.job-accepted"), {checkJobAccepted});
+    table.insert(QStringLiteral("manifest.field"), {checkField});
+    table.insert(QStringLiteral("manifest.same-as"), {checkSameAs});
 }
 
 } // namespace schedlab::grader

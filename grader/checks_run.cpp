@@ -80,9 +80,11 @@ CheckOutcome checkRunEvidence(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
     CheckOutcome out;
-    const auto squeue = f.usable() ? runningSqueueLine(f.text) : std::nullopt;
+    if (!f.usable())
+        return unusableFile(f, c.file);
+    const auto squeue = runningSqueueLine(f.text);
     if (!squeue) {
-        if (f.usable() && tracesOfARun(f.text)) {
+        if (tracesOfARun(f.text)) {
             // A run is reported, but not the squeue line in state R the project asks for.
             out.note =
                 QStringLiteral("La trace d'exécution n'a pas de ligne de squeue où le job est en "
@@ -123,8 +125,21 @@ CheckOutcome checkRunEvidence(const Criterion &c, CheckContext &ctx)
 
 void addRunCheckers(CheckerTable &table)
 {
-    table.insert(QStringLiteral("files.present"), checkFilesPresent);
-    table.insert(QStringLiteral("run.evidence"), checkRunEvidence);
+    // The files it checks are its `files:`, all of them.
+    table.insert(QStringLiteral("files.present"),
+                 {checkFilesPresent, [](const Criterion &c, const Rubric &) {
+                      return c.params.value(QStringLiteral("files")).toStringList();
+                  }});
+    // Its pass without a trace ("sans sinfo, les fichiers suffisent") rests on the project's
+    // files being there, not only on the explanation it reads.
+    table.insert(QStringLiteral("run.evidence"),
+                 {checkRunEvidence, [](const Criterion &c, const Rubric &rubric) {
+                      QStringList names{c.file};
+                      for (const QString &name : rubric.files)
+                          if (!names.contains(name))
+                              names << name;
+                      return names;
+                  }});
 }
 
 } // namespace schedlab::grader

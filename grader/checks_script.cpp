@@ -361,10 +361,10 @@ CheckOutcome checkNoLateDirective(const Criterion &c, CheckContext &ctx)
 
 void addScriptCheckers(CheckerTable &table)
 {
-    table.insert(QStringLiteral("script.shebang"), checkShebang);
-    table.insert(QStringLiteral("script.directives"), checkDirectives);
-    table.insert(QStringLiteral("script.commands"), checkCommands);
-    table.insert(QStringLiteral("script.no-late-directive"), checkNoLateDirective);
+    table.insert(QStringLiteral("script.shebang"), {checkShebang});
+    table.insert(QStringLiteral("script.directives"), {checkDirectives});
+    table.insert(QStringLiteral("script.commands"), {checkCommands});
+    table.insert(QStringLiteral("script.no-late-directive"), {checkNoLateDirective});
 }
 
 } // namespace schedlab::grader

@@ -429,8 +429,8 @@ CheckOutcome checkOnePerLine(const Criterion &c, CheckContext &ctx)
 
 void addTextCheckers(CheckerTable &table)
 {
-    table.insert(QStringLiteral("text.concepts"), checkConcepts);
-    table.insert(QStringLiteral("text.one-per-line"), checkOnePerLine);
+    table.insert(QStringLiteral("text.concepts"), {checkConcepts});
+    table.insert(QStringLiteral("text.one-per-line"), {checkOnePerLine});
 }
 
 } // namespace schedlab::grader

@@ -1,10 +1,13 @@
 // Reading labelled answers and tallying the grader's agreement with them.
 #include "evaluation.h"
 
+#include "checkers.h"
+#include "safefiles.h"
 #include "yamlload.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 
 #include <yaml-cpp/yaml.h>
@@ -54,12 +57,21 @@ std::optional<JudgedCase> judgeCase(const RubricSet &rubrics, const LabelledCase
     const Rubric *rubric = rubrics.find(c.exercise);
     if (!rubric || !rubric->criterion(c.criterion))
         return std::nullopt;
+    // The case is judged alone: the other files its criterion rests on (the solo project's
+    // script, for its run evidence) are handed in as the exercise's starter files.
+    QHash<QString, QByteArray> handedIn{{c.file, c.text.toUtf8()}};
+    const QString starters = QFileInfo(rubric->path).absolutePath();
+    for (const QString &name : evidenceFiles(*rubric->criterion(c.criterion), *rubric))
+        if (!handedIn.contains(name))
+            handedIn.insert(name,
+                            files::readFile(starters + u'/' + name, kMaxSubmittedFileBytes).bytes);
     QTemporaryDir dir;
-    QFile f(dir.filePath(c.file));
-    if (!f.open(QIODevice::WriteOnly))
-        return std::nullopt;
-    f.write(c.text.toUtf8());
-    f.close();
+    for (auto it = handedIn.constBegin(); it != handedIn.constEnd(); ++it) {
+        QFile f(dir.filePath(it.key()));
+        if (!f.open(QIODevice::WriteOnly))
+            return std::nullopt;
+        f.write(it.value());
+    }
     const ExerciseResult r =
         gradeExercise(*rubric, readExercise(QStringLiteral("eval"), *rubric, dir.path()));
     for (const CriterionResult &cr : r.criteria)

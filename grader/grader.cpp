@@ -22,20 +22,88 @@ const QStringList &courseOrder()
     return order;
 }
 
-CriterionResult judge(const Criterion &c, const Rubric &rubric, CheckContext &ctx)
+CheckOutcome runChecker(const Criterion &c, CheckContext &ctx)
+{
+    const CheckerKind *kind = findChecker(c.check);
+    return kind ? kind->check(c, ctx) : CheckOutcome{};
+}
+
+// Why files that were handed in could not be read (a link, a binary file), in French; empty
+// when every one was.
+QString unreadable(const QStringList &names, const ExerciseSubmission &submission)
+{
+    QStringList reasons;
+    for (const QString &name : names) {
+        const SubmittedFile &f = submission.file(name);
+        if (f.handedIn() && !f.usable())
+            reasons << f.error;
+    }
+    return reasons.join(u' ');
+}
+
+// A criterion whose files were not all handed in: failed, surely, and not for review. A
+// flagged criterion is still checked: what it finds in the rest of the folder (a private key
+// in another file) goes to the instructor all the same.
+CriterionResult notHandedInResult(const Criterion &c, const NotHandedIn &gap, CheckContext &ctx)
 {
     CriterionResult r;
     r.id = c.id;
     r.title = c.title;
     r.max = c.points;
-    CheckOutcome outcome;
-    if (const Checker *checker = findChecker(c.check))
-        outcome = (*checker)(c, ctx);
+    r.confidence = 1.0;
+    r.feedback = gap.sentence();
+    if (!c.params.value(QStringLiteral("flag")).toBool())
+        return r;
+    const CheckOutcome found = runChecker(c, ctx);
+    if (found.passed || found.evidence.isEmpty())
+        return r;
+    r.review = true;
+    r.voidsExercise = c.params.value(QStringLiteral("fails_exercise")).toBool();
+    r.evidence = found.evidence;
+    r.feedback += u' ' + fillParameters(c.failText, ctx.parameters());
+    if (!found.note.isEmpty())
+        r.feedback += u' ' + found.note;
+    r.feedback += QStringLiteral(" (Signalé à l'enseignant.)");
+    return r;
+}
+
+// The checker's outcome; or, when a file it rests on was handed in but cannot be read (a
+// link, a binary file), a failure saying why. `judged`: the outcome rests on what was read, so
+// that the rubric's flag and fails_exercise apply.
+CheckOutcome outcomeOf(const Criterion &c, const QStringList &needed, CheckContext &ctx,
+                       bool *judged)
+{
+    const QString unread = unreadable(needed, ctx.submission());
+    *judged = unread.isEmpty();
+    if (unread.isEmpty())
+        return runChecker(c, ctx);
+    const CheckOutcome failed{false, 1.0, QString(), unread};
+    if (!c.params.value(QStringLiteral("flag")).toBool())
+        return failed;
+    // What a flagged checker finds elsewhere in the folder is still reported.
+    const CheckOutcome found = runChecker(c, ctx);
+    if (found.passed || found.evidence.isEmpty())
+        return failed;
+    *judged = true;
+    return CheckOutcome{false, found.confidence, found.evidence, unread + u' ' + found.note};
+}
+
+CriterionResult judge(const Criterion &c, const Rubric &rubric, CheckContext &ctx)
+{
+    const QStringList needed = evidenceFiles(c, rubric);
+    if (const NotHandedIn gap = notHandedIn(needed, ctx.submission()); gap.any())
+        return notHandedInResult(c, gap, ctx);
+    CriterionResult r;
+    r.id = c.id;
+    r.title = c.title;
+    r.max = c.points;
+    bool judged = false;
+    const CheckOutcome outcome = outcomeOf(c, needed, ctx, &judged);
     r.passed = outcome.passed;
     r.confidence = std::clamp(outcome.confidence, 0.0, 1.0);
     // A criterion the rubric flags (a private key handed in) goes to the instructor when it
-    // fails, however sure the grader is.
-    const bool flagged = !r.passed && c.params.value(QStringLiteral("flag")).toBool();
+    // fails on what was read, however sure the grader is.
+    const bool flagged = !r.passed && judged && c.params.value(QStringLiteral("flag")).toBool();
     r.review = r.confidence < rubric.reviewBelow || flagged;
     r.points = r.passed && !r.review ? c.points : 0;
     r.feedback = fillParameters(r.passed ? c.passText : c.failText, ctx.parameters());
@@ -47,6 +115,9 @@ CriterionResult judge(const Criterion &c, const Rubric &rubric, CheckContext &ct
         r.feedback += QStringLiteral(" (À vérifier par l'enseignant : le correcteur automatique "
                                      "n'est pas sûr de lui.)");
     r.evidence = outcome.evidence;
+    // e.g. a private key handed in: the whole exercise fails
+    r.voidsExercise =
+        !r.passed && judged && c.params.value(QStringLiteral("fails_exercise")).toBool();
     return r;
 }
 
@@ -61,12 +132,11 @@ ExerciseResult gradeExercise(const Rubric &rubric, const ExerciseSubmission &sub
     result.rubricTag = rubric.tag();
     result.max = rubric.maxPoints();
     CheckContext ctx(rubric, submission, options.onStudentMachine, options.variantOf);
-    for (const Criterion &c : rubric.criteria) {
-        CriterionResult r = judge(c, rubric, ctx);
-        // e.g. a private key handed in: the whole exercise fails
-        r.voidsExercise = !r.passed && c.params.value(QStringLiteral("fails_exercise")).toBool();
-        result.criteria << r;
-    }
+    for (const Criterion &c : rubric.criteria)
+        result.criteria << judge(c, rubric, ctx);
+    const NotHandedIn gap = notHandedIn(exerciseFiles(rubric), submission);
+    result.missingFiles = gap.missing;
+    result.emptyFiles = gap.empty;
     // A scenario in the folder that is not the one graded against: said, never used.
     if (const QString note = ctx.scenarioNote(); !note.isEmpty() && !result.criteria.isEmpty())
         result.criteria.first().feedback += u' ' + note;

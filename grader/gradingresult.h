@@ -4,6 +4,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -41,6 +42,10 @@ struct ExerciseResult
     double max = 0;
     QList<CriterionResult> criteria;
     QString error; // set when the submission could not be read at all
+    // The exercise's files that were not handed in: absent, or nothing but white space. Every
+    // criterion resting on one of them failed ("Non rendu").
+    QStringList missingFiles;
+    QStringList emptyFiles;
     // The sum of the criteria's points, or 0 when one of them voids the exercise.
     void recomputeScore()
     {

@@ -1,6 +1,8 @@
 // Writing grades for instructors' scripts, the LMS and the students.
 #include "report.h"
 
+#include "checkers.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -93,6 +95,17 @@ QString resultJson(const ExerciseResult &r)
                  jsonString(r.rubricTag));
     if (!r.error.isEmpty())
         return o + QStringLiteral("    \"error\": %1\n  }").arg(jsonString(r.error));
+    // Said only when something is missing, so that a complete hand-in reads as before.
+    for (const auto &[key, names] :
+         {std::pair("missing_files", &r.missingFiles), std::pair("empty_files", &r.emptyFiles)}) {
+        if (names->isEmpty())
+            continue;
+        QStringList items;
+        for (const QString &name : *names)
+            items << jsonString(name);
+        o += QStringLiteral("    \"%1\": [%2],\n")
+                 .arg(QLatin1String(key), items.join(QStringLiteral(", ")));
+    }
     QStringList criteria;
     for (const CriterionResult &c : r.criteria)
         criteria << QStringLiteral("      ") + criterionJson(c);
@@ -105,6 +118,15 @@ QString frenchNumber(double value)
     return QLocale(QLocale::French).toString(rounded(value, 2), 'g', 12);
 }
 
+// Every line quoted: evidence of several lines stays inside its quote.
+QString blockQuote(const QString &text)
+{
+    QString quoted;
+    for (const QString &line : text.split(u'\n'))
+        quoted += QStringLiteral("> ") + line + u'\n';
+    return quoted + u'\n';
+}
+
 QString markdown(const ExerciseResult &r)
 {
     QString md = QStringLiteral("# %1 — %2\n\n").arg(r.exercise, r.student);
@@ -112,6 +134,8 @@ QString markdown(const ExerciseResult &r)
         return md + QStringLiteral("Travail illisible : %1\n").arg(r.error);
     md += QStringLiteral("**Note : %1 / %2** (grille %3)\n\n")
               .arg(frenchNumber(r.score), frenchNumber(r.max), r.rubricTag);
+    if (const NotHandedIn gap{r.missingFiles, r.emptyFiles}; gap.any())
+        md += gap.sentence() + QStringLiteral("\n\n");
     for (const CriterionResult &c : r.criteria) {
         const QString decision = c.review   ? QStringLiteral("à vérifier")
                                  : c.passed ? QStringLiteral("réussi")
@@ -120,7 +144,7 @@ QString markdown(const ExerciseResult &r)
                   .arg(c.id, decision, frenchNumber(c.points), frenchNumber(c.max));
         md += c.feedback + QStringLiteral("\n\n");
         if (!c.evidence.isEmpty())
-            md += QStringLiteral("> %1\n\n").arg(c.evidence);
+            md += blockQuote(c.evidence);
         if (c.overridden)
             md +=
                 QStringLiteral("Décision modifiée par %1 le %2 : %3\n\n")

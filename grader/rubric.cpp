@@ -111,8 +111,8 @@ const QSet<QString> &criterionKeys()
 {
     static const QSet<QString> keys{QStringLiteral("id"),     QStringLiteral("title"),
                                     QStringLiteral("points"), QStringLiteral("check"),
-                                    QStringLiteral("file"),   QStringLiteral("pass"),
-                                    QStringLiteral("fail")};
+                                    QStringLiteral("file"),   QStringLiteral("needs"),
+                                    QStringLiteral("pass"),   QStringLiteral("fail")};
     return keys;
 }
 
@@ -130,6 +130,7 @@ Criterion criterionFromNode(const YAML::Node &node)
     c.title = node["title"] ? str(node["title"]) : c.id;
     c.check = str(node["check"]);
     c.file = node["file"] ? str(node["file"]) : QString();
+    c.needs = stringList(node["needs"], "needs");
     c.passText = str(node["pass"]);
     c.failText = str(node["fail"]);
     bool ok = false;

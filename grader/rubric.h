@@ -21,6 +21,9 @@ struct Criterion
     double points = 0;
     QString check; // the checker's name ("script.shebang", "text.concepts", ...)
     QString file;  // the submitted file it reads, relative to the exercise folder
+    // The submitted files its verdict rests on, when the rubric says so (needs:); otherwise
+    // its checker decides (grader::evidenceFiles).
+    QStringList needs;
     QVariantMap params;
     QString passText; // feedback in French when it passes
     QString failText; // ... and when it fails: what was expected, and why

@@ -1,6 +1,7 @@
 // Finding students and reading their files, never through a link nor from a special file.
 #include "submission.h"
 
+#include "checkers.h"
 #include "secrets.h"
 
 #include <QDir> // file-access: trusted (absolutePath of the folder the user named)
@@ -149,7 +150,8 @@ SubmittedFile readSubmittedFile(const QString &root, const QString &relativeDir,
     const SecretScan scan = scanForPrivateKeys(decode(f.bytes, &utf8));
     f.text = scan.masked;
     f.keyLines = scan.lines;
-    if (f.text.trimmed().isEmpty())
+    f.blank = f.text.trimmed().isEmpty();
+    if (f.blank)
         f.error = QStringLiteral("%1 est vide.").arg(name);
     return f;
 }
@@ -175,10 +177,7 @@ ExerciseSubmission readExercise(const QString &student, const Rubric &rubric, co
     s.root = root;
     s.relativeDir = relativeDir;
     s.dir = root.isEmpty() ? QString() : joined(root, relativeDir);
-    QStringList names = rubric.files;
-    for (const Criterion &c : rubric.criteria)
-        if (!c.file.isEmpty() && !names.contains(c.file))
-            names << c.file;
+    const QStringList names = exerciseFiles(rubric);
     // An exercise folder that is a link: every file is reported, none read through it.
     const files::PathKind kind = root.isEmpty() || relativeDir.isEmpty()
                                      ? files::PathKind{}

@@ -26,7 +26,10 @@ struct SubmittedFile
     QByteArray bytes;    // the raw bytes, for parsers that care (CRLF, NUL); never shown
     QString text;        // decoded, with private keys masked: the only form ever shown
     QList<int> keyLines; // where a private key was found (and masked)
+    bool blank = false;  // read, and nothing but white space in it: not handed in
     bool usable() const { return present && error.isEmpty(); }
+    // Something was handed in under this name (maybe unreadable: a link, a binary file).
+    bool handedIn() const { return present && !blank; }
 };
 
 // How much of a file from a student's folder is ever read, per kind: the one place these
