@@ -24,7 +24,7 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     const QString dataDir = argc > 1 ? QString::fromLocal8Bit(argv[1])
                                      : QStringLiteral(SCHEDLAB_SOURCE_DIR "/bench/grading");
-    const RubricSet set = loadRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises"));
+    const RubricSet set = evaluationRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR));
     if (!set.error.isEmpty()) {
         std::fprintf(stderr, "%s\n", qPrintable(set.error));
         return 1;

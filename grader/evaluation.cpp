@@ -116,4 +116,19 @@ double Agreement::reviewRate() const
     return ratio(review, cases);
 }
 
+RubricSet evaluationRubrics(const QString &sourceDir)
+{
+    RubricSet set = loadRubrics(sourceDir + QStringLiteral("/exercises"));
+    const RubricLoad exam =
+        loadRubric(sourceDir + QStringLiteral("/instructor/examen/rubric.yaml"));
+    if (!exam.rubric) {
+        set.error = exam.error;
+        return set;
+    }
+    for (Rubric &r : set.rubrics)
+        if (r.exercise == exam.rubric->exercise)
+            r = *exam.rubric;
+    return set;
+}
+
 } // namespace schedlab::grader

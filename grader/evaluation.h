@@ -26,6 +26,11 @@ struct JudgedCase
     QString evidence, feedback;
 };
 
+// The rubrics the labelled answers were written for: the shipped exercises, with the real
+// exam's rubric (instructor/examen, kept off students' machines) in place of the practice
+// paper's.
+RubricSet evaluationRubrics(const QString &sourceDir);
+
 // The case's text alone in its file, graded with the exercise's rubric; nullopt when the
 // rubric has no such criterion.
 std::optional<JudgedCase> judgeCase(const RubricSet &rubrics, const LabelledCase &c);

@@ -35,6 +35,21 @@ QString stem(const QString &name)
     return isZipName(base) ? base.chopped(4) : base;
 }
 
+// What an instructor keeps beside a class (the gradebook, a worksheet, notes, exports): not
+// a hand-in, and not worth a line in the list of what was not graded.
+bool isInstructorFile(const QString &name)
+{
+    static const QStringList suffixes{QStringLiteral(".sqlite"), QStringLiteral(".sqlite-journal"),
+                                      QStringLiteral(".db"),     QStringLiteral(".csv"),
+                                      QStringLiteral(".xlsx"),   QStringLiteral(".ods"),
+                                      QStringLiteral(".md"),     QStringLiteral(".txt"),
+                                      QStringLiteral(".pdf"),    QStringLiteral(".json")};
+    for (const QString &suffix : suffixes)
+        if (name.endsWith(suffix, Qt::CaseInsensitive))
+            return true;
+    return false;
+}
+
 // A zip's problem without the zip's name, which the source already gives.
 QString problemText(const ZipProblem &p)
 {
@@ -173,7 +188,8 @@ void IntakeBuilder::addEntry(const QString &root, const QString &relative,
     const QString path = joined(relative, entry.name);
     const std::optional<MoodleName> moodle = parseMoodleName(entry.name);
     if (entry.type == files::EntryType::Link) {
-        refuse(sourceOf(root, path), QStringLiteral("a symbolic link: not followed"));
+        refuse(sourceOf(root, path), QStringLiteral("a symbolic link: it was not graded (a student "
+                                                    "folder must be a real folder)"));
     } else if (entry.type == files::EntryType::Dir) {
         if (moodle)
             addMoodleFolder(root, path, *moodle, depth);
@@ -188,7 +204,7 @@ void IntakeBuilder::addEntry(const QString &root, const QString &relative,
         addZip(root, path, lmsOf(moodle), depth + 1);
     } else if (moodle) {
         addLooseMoodleFile(root, path, *moodle);
-    } else {
+    } else if (!isInstructorFile(entry.name)) {
         refuse(sourceOf(root, path), QStringLiteral("not a hand-in (neither a folder nor a zip)"));
     }
 }
@@ -341,7 +357,7 @@ void IntakeBuilder::addHandInFolder(const QString &root, const QString &relative
             h.flags << QStringLiteral("the manifest names %1 (%2), the LMS %3")
                            .arg(h.manifest->student.name, h.manifest->student.number,
                                 lms->fullName);
-    } else {
+    } else if (lms || extracted) { // a plain folder of the class never had one
         h.flags << QStringLiteral("no manifest: graded under %1")
                        .arg(lms ? QStringLiteral("the LMS's name") : QStringLiteral("its name"));
     }

@@ -714,9 +714,8 @@ HandInDialog *MainWindow::handInWork()
         connect(ask, &QDialog::accepted, this, &MainWindow::handInWork, Qt::QueuedConnection);
         return nullptr;
     }
-    const handin::HandInPlan plan =
-        planHandIn(workspace_, rubrics_.rubrics, workspace_.identity(),
-                   workspace_.variantDrawnFrom(), examHandIn());
+    const handin::HandInPlan plan = planHandIn(workspace_, rubrics_.rubrics, workspace_.identity(),
+                                               workspace_.variantDrawnFrom(), examHandIn());
     // The summary first: what is included, empty or missing, before anything is written.
     auto *dialog =
         new HandInDialog(plan, QDir(workspace_.root()).filePath(plan.defaultFileName), this);
@@ -750,7 +749,9 @@ StudentDialog *MainWindow::askIdentity()
     dialog->setObjectName(QStringLiteral("studentDialog"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { setIdentity(dialog->identity()); });
-    dialog->open();
+    // Not modal: the window stays usable (and its own questions answerable) while the
+    // student looks for their number.
+    dialog->show();
     return dialog;
 }
 

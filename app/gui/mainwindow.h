@@ -84,8 +84,8 @@ public:
     // student confirms (asks the identity first when it is missing). The dialog shown, or
     // null when the identity is asked first or a file could not be saved.
     HandInDialog *handInWork();
-    // File ▸ Student: the identity form (not modal for the event loop: tests and the first
-    // start go on while it is open). Returns the dialog shown.
+    // File ▸ Student: the identity form, not modal (the window stays usable while it is
+    // open). Returns the dialog shown.
     StudentDialog *askIdentity();
     // Stores the identity given, shows it, and draws exercise 2's variant again when it came
     // from another key (telling the student). False with the problem shown.

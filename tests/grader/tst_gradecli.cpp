@@ -126,7 +126,7 @@ private Q_SLOTS:
             << "unknown format xml";
         QTest::newRow("missing folder")
             << QStringList{QStringLiteral("grade"), QStringLiteral("/nonexistent")}
-            << "/nonexistent: no such folder";
+            << "/nonexistent: no such file or folder";
     }
 
     void usageErrors()

@@ -14,7 +14,7 @@ class TestJudgement : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        rubrics_ = loadRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises"));
+        rubrics_ = evaluationRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR));
         QVERIFY2(rubrics_.error.isEmpty(), qPrintable(rubrics_.error));
         QString error;
         const QList<LabelledCase> cases =

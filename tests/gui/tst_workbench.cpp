@@ -395,7 +395,8 @@ private Q_SLOTS:
             return bytes;
         };
         const QJsonObject manifest = QJsonDocument::fromJson(read("manifest.json")).object();
-        QCOMPARE(manifest[QStringLiteral("student")].toString(), QStringLiteral("s01"));
+        QCOMPARE(manifest[QStringLiteral("student")].toObject()[QStringLiteral("name")].toString(),
+                 QStringLiteral("s01"));
         const QJsonArray files = manifest[QStringLiteral("files")].toArray();
         QCOMPARE(files.size(), 4);
         for (const QJsonValue &v : files) {

@@ -233,7 +233,7 @@ private Q_SLOTS:
     {
         ExerciseResult exam;
         exam.exercise = QStringLiteral("examen");
-        exam.max = 13;
+        exam.max = rubrics_.find(QStringLiteral("examen"))->maxPoints();
         exam.missingFiles = {QStringLiteral("examen.md")};
         ExerciseResult ex1;
         ex1.exercise = QStringLiteral("ex1");

@@ -49,8 +49,8 @@ bool ClassGrading::open(const QString &path, const QString &gradebookPath, QStri
     const QString absolute = info.absoluteFilePath();
     handin::ClassIntake intake = handin::ClassIntake::open({absolute}, rubrics_.rubrics);
     if (intake.handIns().isEmpty() && intake.notGraded().isEmpty()) {
-        *error = tr("%1 holds no hand-in (a class is a folder of student folders or hand-in "
-                    "zips, or an LMS download).")
+        *error = tr("%1 holds no student folder, no hand-in zip and no LMS download "
+                    "(nothing to grade).")
                      .arg(absolute);
         return false;
     }
@@ -124,9 +124,9 @@ void ClassGrading::start()
     running_ = rubrics_;
     plan_ = handin::planGrading(intake_, running_, QStringLiteral("all"));
     next_ = 0;
-    runResults_.clear();
-    runHashes_.clear();
-    Q_EMIT progress(0, int(plan_.tasks.size()));
+    runResults_ = QList<grader::ExerciseResult>(plan_.tasks.size());
+    runHashes_ = QList<QByteArray>(plan_.tasks.size());
+    Q_EMIT progress(0, int(students_.size()));
     timer_.start();
 }
 
@@ -135,22 +135,23 @@ void ClassGrading::cancel()
     if (!isRunning())
         return;
     timer_.stop();
-    Q_EMIT cancelled(next_, int(plan_.tasks.size()));
+    Q_EMIT cancelled(next_, int(students_.size()));
 }
 
-// One exercise of one hand-in per turn.
+// One hand-in per turn: its exercises (and its group's project when it is the one graded).
 void ClassGrading::gradeNext()
 {
-    if (next_ < plan_.tasks.size()) {
-        const handin::GradingTask &task = plan_.tasks[next_];
-        QByteArray hash;
-        runResults_ << grader::gradeStudentExercise(intake_.handIns()[task.handIn].folder,
-                                                    *task.rubric, &hash);
-        runHashes_ << hash;
+    if (next_ < students_.size()) {
+        for (int t = 0; t < plan_.tasks.size(); ++t) {
+            const handin::GradingTask &task = plan_.tasks[t];
+            if (task.handIn == next_)
+                runResults_[t] = grader::gradeStudentExercise(intake_.handIns()[task.handIn].folder,
+                                                              *task.rubric, &runHashes_[t]);
+        }
         ++next_;
-        Q_EMIT progress(next_, int(plan_.tasks.size()));
+        Q_EMIT progress(next_, int(students_.size()));
     }
-    if (next_ >= plan_.tasks.size()) {
+    if (next_ >= students_.size()) {
         timer_.stop();
         finishRun();
     }
