@@ -50,83 +50,126 @@
     </message>
 </context>
 <context>
+    <name>ExamLock</name>
+    <message>
+        <location filename="../app/gui/exam/examlock.cpp" line="67"/>
+        <location filename="../app/gui/exam/examlock.cpp" line="82"/>
+        <source>The exam cannot be locked on this computer: %1.</source>
+        <translation>L’examen ne peut pas être verrouillé sur cet ordinateur : %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examlock.cpp" line="131"/>
+        <source>The exam &quot;%1&quot; is in progress in the workspace %2 since %3, in %4.</source>
+        <translation>L’examen « %1 » est en cours dans l’espace de travail %2 depuis %3, dans %4.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examlock.cpp" line="136"/>
+        <source>The exam &quot;%1&quot; is in progress in the workspace %2 since %3.</source>
+        <translation>L’examen « %1 » est en cours dans l’espace de travail %2 depuis %3.</translation>
+    </message>
+</context>
+<context>
     <name>ExamStore</name>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="95"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="97"/>
         <source>no reason given by SQLite</source>
         <translation>SQLite n&apos;a pas donné de raison</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="132"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="137"/>
         <source>not a regular file</source>
         <translation>ce n&apos;est pas un fichier ordinaire</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="150"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="155"/>
         <source>The exam record %1 is damaged or unreadable (%2). An exam may be in progress, so the window stays locked. The file is left as it is: call your instructor.</source>
         <translation>Le registre de l&apos;examen %1 est endommagé ou illisible (%2). Un examen est peut-être en cours : la fenêtre reste verrouillée. Le fichier est laissé tel quel : appelez votre enseignant.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="154"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="159"/>
         <source>The exam record %1 cannot be opened: %2.</source>
         <translation>Impossible d&apos;ouvrir le registre de l&apos;examen %1 : %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="202"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="210"/>
         <source>The exam record %1 cannot be written (%2): %3.</source>
         <translation>Impossible d&apos;écrire le registre de l&apos;examen %1 (%2) : %3.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="260"/>
-        <location filename="../app/gui/exam/examstore.cpp" line="273"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="287"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="296"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="297"/>
+        <source>paper</source>
+        <translation>copie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="290"/>
+        <source>This exam has already been started on another paper: its paper cannot change.</source>
+        <translation>Cet examen a déjà commencé sur un autre sujet : son sujet ne peut plus changer.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="305"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="316"/>
+        <source>attempt to leave</source>
+        <translation>tentative de sortie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="307"/>
+        <source>The exam is not in progress: there is nothing to leave.</source>
+        <translation>L’examen n’est pas en cours : il n’y a rien à quitter.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/examstore.cpp" line="350"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="364"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="365"/>
         <source>start</source>
         <translation>démarrage</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="262"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="352"/>
         <source>The exam has already been started.</source>
         <translation>L&apos;examen a déjà commencé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="281"/>
-        <location filename="../app/gui/exam/examstore.cpp" line="295"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="373"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="387"/>
         <source>answer %1</source>
         <translation>réponse %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="284"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="376"/>
         <source>The paper has been handed in: its answers can no longer change.</source>
         <translation>La copie a été rendue : ses réponses ne peuvent plus changer.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="285"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="377"/>
         <source>The exam has not been started: there is nowhere to save an answer.</source>
         <translation>L&apos;examen n&apos;a pas commencé : une réponse ne peut être enregistrée nulle part.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="304"/>
-        <location filename="../app/gui/exam/examstore.cpp" line="320"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="396"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="412"/>
         <source>hand-in</source>
         <translation>remise de la copie</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="306"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="398"/>
         <source>The paper has already been handed in.</source>
         <translation>La copie a déjà été rendue.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="307"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="399"/>
         <source>The exam has not been started.</source>
         <translation>L&apos;examen n&apos;a pas commencé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="328"/>
-        <location filename="../app/gui/exam/examstore.cpp" line="337"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="420"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="429"/>
         <source>result</source>
         <translation>résultat</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examstore.cpp" line="330"/>
+        <location filename="../app/gui/exam/examstore.cpp" line="422"/>
         <source>The paper has not been handed in: there is no result to record.</source>
         <translation>La copie n&apos;a pas été rendue : il n&apos;y a aucun résultat à enregistrer.</translation>
     </message>
@@ -334,32 +377,32 @@
 <context>
     <name>Progress</name>
     <message>
-        <location filename="../app/gui/progress.cpp" line="22"/>
+        <location filename="../app/gui/progress.cpp" line="23"/>
         <source>Your progress cannot be recorded: %1.</source>
         <translation>Votre progression ne peut pas être enregistrée : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/progress.cpp" line="33"/>
+        <location filename="../app/gui/progress.cpp" line="34"/>
         <source>Your progress record %1 cannot be read (%2) nor set aside (%3): checks are not recorded.</source>
         <translation>Le registre de votre progression %1 ne peut être ni lu (%2) ni mis de côté (%3) : les vérifications ne sont pas enregistrées.</translation>
     </message>
     <message>
-        <location filename="../app/gui/progress.cpp" line="40"/>
+        <location filename="../app/gui/progress.cpp" line="42"/>
         <source>Your progress record %1 was damaged (%2). It is kept as %3 and a new one was started: earlier checks are not shown.</source>
         <translation>Le registre de votre progression %1 était endommagé (%2). Il est conservé sous le nom %3 et un nouveau a été commencé : les vérifications précédentes ne sont pas affichées.</translation>
     </message>
     <message>
-        <location filename="../app/gui/progress.cpp" line="44"/>
+        <location filename="../app/gui/progress.cpp" line="45"/>
         <source>Your progress record %1 cannot be opened: %2.</source>
         <translation>Impossible d&apos;ouvrir le registre de votre progression %1 : %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/progress.cpp" line="115"/>
+        <location filename="../app/gui/progress.cpp" line="108"/>
         <source>Your progress cannot be recorded.</source>
         <translation>Votre progression ne peut pas être enregistrée.</translation>
     </message>
     <message>
-        <location filename="../app/gui/progress.cpp" line="127"/>
+        <location filename="../app/gui/progress.cpp" line="120"/>
         <source>Your progress could not be recorded in %1: %2.</source>
         <translation>Votre progression n&apos;a pas pu être enregistrée dans %1 : %2.</translation>
     </message>
@@ -367,28 +410,43 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/gui/workspace.cpp" line="32"/>
+        <location filename="../app/gui/workspace.cpp" line="34"/>
         <source>Cannot create the folder %1.</source>
         <translation>Impossible de créer le dossier %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/workspace.cpp" line="61"/>
+        <location filename="../app/gui/workspace.cpp" line="75"/>
         <source>The exercise&apos;s scenario cannot be read: %1</source>
         <translation>Le scénario de l&apos;exercice est illisible : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/workspace.cpp" line="96"/>
-        <location filename="../app/gui/workspace.cpp" line="124"/>
+        <location filename="../app/gui/workspace.cpp" line="167"/>
+        <source>Your name and number were not saved: %1</source>
+        <translation>Votre nom et votre numéro n’ont pas été enregistrés : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/workspace.cpp" line="175"/>
+        <source>Student not given (File ▸ Student…)</source>
+        <translation>Étudiant non renseigné (Fichier ▸ Étudiant…)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/workspace.cpp" line="178"/>
+        <source>, group %1</source>
+        <translation>, groupe %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/workspace.cpp" line="209"/>
+        <location filename="../app/gui/workspace.cpp" line="237"/>
         <source>Cannot create the workspace&apos;s private folder: %1.</source>
         <translation>Impossible de créer le dossier privé de l&apos;espace de travail : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/workspace.cpp" line="112"/>
+        <location filename="../app/gui/workspace.cpp" line="225"/>
         <source>The workspace %1 is already open in %2. Two windows on one workspace would overwrite each other&apos;s files and exam answers: close that one first, or choose another workspace.</source>
         <translation>L&apos;espace de travail %1 est déjà ouvert dans %2. Deux fenêtres sur un même espace de travail écraseraient mutuellement leurs fichiers et leurs réponses d&apos;examen : fermez d&apos;abord l&apos;autre, ou choisissez un autre espace de travail.</translation>
     </message>
     <message>
-        <location filename="../app/gui/workspace.cpp" line="131"/>
+        <location filename="../app/gui/workspace.cpp" line="244"/>
         <source>The workspace %1 cannot be locked for this window: %2.</source>
         <translation>L&apos;espace de travail %1 ne peut pas être réservé pour cette fenêtre : %2.</translation>
     </message>
@@ -397,27 +455,97 @@
         <translation type="vanished">Impossible d&apos;enregistrer %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/handin.cpp" line="36"/>
+        <location filename="../handin/handinwriter.cpp" line="52"/>
         <source>%1 is a symbolic link: put the file itself in the folder before handing in.</source>
         <translation>%1 est un lien symbolique : placez le fichier lui-même dans le dossier avant de rendre votre travail.</translation>
     </message>
     <message>
-        <location filename="../app/gui/handin.cpp" line="40"/>
+        <location filename="../handin/handinwriter.cpp" line="56"/>
         <source>%1 is too large (%2 bytes) to be an answer: move it out of the exercise folder before handing in.</source>
         <translation>%1 est trop gros (%2 octets) pour être une réponse : sortez-le du dossier de l&apos;exercice avant de rendre votre travail.</translation>
     </message>
     <message>
-        <location filename="../app/gui/handin.cpp" line="45"/>
+        <location filename="../handin/handinwriter.cpp" line="62"/>
         <source>%1 is not a regular file: move it out of the exercise folder before handing in.</source>
         <translation>%1 n&apos;est pas un fichier ordinaire : sortez-le du dossier de l&apos;exercice avant de rendre votre travail.</translation>
     </message>
     <message>
-        <location filename="../app/gui/handin.cpp" line="186"/>
+        <location filename="../handin/handinwriter.cpp" line="38"/>
         <source>%1 holds a private key: remove it before handing in. A private key never leaves your laptop.</source>
         <translation>%1 contient une clé privée : retirez-la avant de rendre votre travail. Une clé privée ne quitte jamais votre portable.</translation>
     </message>
     <message>
-        <location filename="../app/gui/handin.cpp" line="200"/>
+        <location filename="../handin/handinwriter.cpp" line="108"/>
+        <source>The folder %1 is a symbolic link: put the folder itself in the workspace before handing in.</source>
+        <translation>Le dossier %1 est un lien symbolique : mettez le dossier lui-même dans l’espace de travail avant de rendre.</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="112"/>
+        <source>%1 is not a folder: move it out of the workspace before handing in.</source>
+        <translation>%1 n’est pas un dossier : sortez-le de l’espace de travail avant de rendre.</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="177"/>
+        <source>The exam has not been started.</source>
+        <translation>L’examen n’a pas été commencé.</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="179"/>
+        <source>The exam is in progress: nothing of it is handed in until the paper itself is handed in.</source>
+        <translation>L’examen est en cours : rien n’en est rendu tant que la copie elle-même n’est pas rendue.</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="240"/>
+        <source>included</source>
+        <translation>inclus</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="242"/>
+        <source>empty</source>
+        <translation>vide</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="246"/>
+        <source>missing</source>
+        <translation>manquant</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="271"/>
+        <source>Hand-in of %1 (%2)</source>
+        <translation>Rendu de %1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="272"/>
+        <source>no name</source>
+        <translation>sans nom</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="273"/>
+        <source>no student number</source>
+        <translation>sans numéro d’étudiant</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="279"/>
+        <source>; not found: %1</source>
+        <translation> ; introuvable : %1</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="281"/>
+        <source>; empty: %1</source>
+        <translation> ; vide : %1</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="288"/>
+        <source>Nothing can be handed in: %1</source>
+        <translation>Rien ne peut être rendu : %1</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="310"/>
+        <source>Your name or student number is missing: your instructor may not know whose work this is.</source>
+        <translation>Votre nom ou votre numéro d’étudiant manque : votre enseignant risque de ne pas savoir à qui est ce travail.</translation>
+    </message>
+    <message>
+        <location filename="../handin/handinwriter.cpp" line="335"/>
         <source>Cannot write %1</source>
         <translation>Impossible d&apos;écrire %1</translation>
     </message>
@@ -426,7 +554,7 @@
         <translation type="vanished">Impossible de créer %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/handin.cpp" line="194"/>
+        <location filename="../handin/handinwriter.cpp" line="329"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d&apos;écrire %1 : %2</translation>
     </message>
@@ -780,6 +908,89 @@
     </message>
 </context>
 <context>
+    <name>schedlab::exam::ExamPaper</name>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="85"/>
+        <source>Cannot open the exam paper %1: %2.</source>
+        <translation>Impossible d’ouvrir le sujet d’examen %1 : %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="88"/>
+        <source>it is larger than an exam paper can be (%1 KiB at most)</source>
+        <translation>il est plus gros qu’un sujet d’examen ne peut l’être (%1 Kio au plus)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="103"/>
+        <source>%1 is not an exam paper SchedLab can open: %2.</source>
+        <translation>%1 n’est pas un sujet d’examen que SchedLab sait ouvrir : %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="107"/>
+        <source>it is larger than an exam paper can be</source>
+        <translation>il est plus gros qu’un sujet d’examen ne peut l’être</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="111"/>
+        <source>it is not a .schedlab-exam file (not a JSON object)</source>
+        <translation>ce n’est pas un fichier .schedlab-exam (pas un objet JSON)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="114"/>
+        <source>it is not a .schedlab-exam file (no &quot;format&quot;: &quot;schedlab-exam&quot;)</source>
+        <translation>ce n’est pas un fichier .schedlab-exam (pas de &quot;format&quot;: &quot;schedlab-exam&quot;)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="117"/>
+        <source>its format version is missing</source>
+        <translation>sa version de format manque</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="119"/>
+        <source>it was made by a newer SchedLab (format %1; this one reads %2): update SchedLab</source>
+        <translation>il a été fait par un SchedLab plus récent (format %1 ; celui-ci lit %2) : mettez SchedLab à jour</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="126"/>
+        <source>it holds a grading rubric (&quot;%1&quot;), which must stay with the instructor</source>
+        <translation>il contient un barème (« %1 »), qui doit rester chez l’enseignant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="140"/>
+        <source>its id is missing or not a plain name (letters, digits, . _ -)</source>
+        <translation>son identifiant manque ou n’est pas un nom simple (lettres, chiffres, . _ -)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="142"/>
+        <source>its exercise is not a plain name</source>
+        <translation>son exercice n’est pas un nom simple</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="144"/>
+        <source>its title is missing or too long</source>
+        <translation>son titre manque ou est trop long</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="147"/>
+        <source>its duration is not a whole number of minutes between 1 and %1</source>
+        <translation>sa durée n’est pas un nombre entier de minutes entre 1 et %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="150"/>
+        <source>its answer sheet has no plain .md file name</source>
+        <translation>sa feuille de réponses n’a pas de nom de fichier .md simple</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="153"/>
+        <source>its answer sheet has no question (no &quot;## &quot; heading)</source>
+        <translation>sa feuille de réponses n’a aucune question (pas de titre « ## »)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampaper.h" line="155"/>
+        <source>its statement is empty</source>
+        <translation>son énoncé est vide</translation>
+    </message>
+</context>
+<context>
     <name>schedlab::gui::ChangesPanel</name>
     <message>
         <location filename="../app/gui/instructor/changespanel.cpp" line="20"/>
@@ -923,43 +1134,49 @@
         <translation>Aucun exercice reconnu : ces fichiers sont communs à plusieurs exercices.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="29"/>
         <source>%1 is a symbolic link: it was not graded (a student folder must be a real folder).</source>
-        <translation>%1 est un lien symbolique : il n&apos;a pas été corrigé (le dossier d&apos;un étudiant doit être un vrai dossier).</translation>
+        <translation type="vanished">%1 est un lien symbolique : il n&apos;a pas été corrigé (le dossier d&apos;un étudiant doit être un vrai dossier).</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="52"/>
         <source>The class folder %1 does not exist.</source>
-        <translation>Le dossier de classe %1 n&apos;existe pas.</translation>
+        <translation type="vanished">Le dossier de classe %1 n&apos;existe pas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="54"/>
         <source>%1 is not a folder: a class is a folder with one sub-folder per student.</source>
-        <translation>%1 n&apos;est pas un dossier : une classe est un dossier avec un sous-dossier par étudiant.</translation>
+        <translation type="vanished">%1 n&apos;est pas un dossier : une classe est un dossier avec un sous-dossier par étudiant.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="57"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="44"/>
         <source>The class folder %1 cannot be read (permission denied).</source>
         <translation>Le dossier de classe %1 est illisible (permission refusée).</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="65"/>
         <source>The class folder %1 holds no student folder (one sub-folder per student).</source>
-        <translation>Le dossier de classe %1 ne contient aucun dossier d&apos;étudiant (un sous-dossier par étudiant).</translation>
+        <translation type="vanished">Le dossier de classe %1 ne contient aucun dossier d&apos;étudiant (un sous-dossier par étudiant).</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="74"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="42"/>
+        <source>%1 does not exist.</source>
+        <translation>%1 n’existe pas.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="52"/>
+        <source>%1 holds no student folder, no hand-in zip and no LMS download (nothing to grade).</source>
+        <translation>%1 ne contient aucun dossier d’étudiant, aucun zip de rendu ni aucun téléchargement de plateforme (rien à corriger).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="67"/>
         <source>The gradebook of %1 cannot be opened: %2</source>
         <translation>Impossible d&apos;ouvrir le carnet de notes de %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="164"/>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="206"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="170"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="230"/>
         <source>The grades could not be saved in %1: %2</source>
         <translation>Les notes n&apos;ont pas pu être enregistrées dans %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="241"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="265"/>
         <source>Save or discard the new grades before changing a mark.</source>
         <translation>Enregistrez ou abandonnez les nouvelles notes avant de modifier une note.</translation>
     </message>
@@ -1053,9 +1270,89 @@
 <context>
     <name>schedlab::gui::CodeEditor</name>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="252"/>
+        <location filename="../app/gui/codeeditor.cpp" line="387"/>
         <source>%1 is saved.</source>
         <translation>%1 est enregistré.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="412"/>
+        <source>%1 was NOT saved (%2). Your text is kept in the editor; SchedLab saves it again as soon as the disk allows.</source>
+        <translation>%1 n’a PAS été enregistré (%2). Votre texte reste dans l’éditeur ; SchedLab l’enregistrera dès que le disque le permettra.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="450"/>
+        <source>%1 was deleted outside SchedLab. Its text is kept here: typing in it, or &quot;Save it again&quot;, makes the file again.</source>
+        <translation>%1 a été supprimé hors de SchedLab. Son texte reste ici : taper dedans, ou « Enregistrer à nouveau », recrée le fichier.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="460"/>
+        <source>%1 was changed outside SchedLab: its new text is shown.</source>
+        <translation>%1 a été modifié hors de SchedLab : son nouveau texte est affiché.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="470"/>
+        <source>%1 was changed outside SchedLab while you were editing it. Nothing is saved over it until you choose which version to keep; the other one is kept as a copy beside the file.</source>
+        <translation>%1 a été modifié hors de SchedLab pendant que vous l’éditiez. Rien n’est enregistré par-dessus tant que vous n’avez pas choisi la version à garder ; l’autre est gardée en copie à côté du fichier.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="502"/>
+        <source>Your text could not be kept as a copy (%1), so the file&apos;s version was not loaded. Choose again once the disk allows.</source>
+        <translation>Votre texte n’a pas pu être gardé en copie (%1) : la version du fichier n’a donc pas été chargée. Choisissez de nouveau dès que le disque le permet.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="511"/>
+        <source>You kept the file&apos;s version of %1. Your text is kept in %2, beside it.</source>
+        <translation>Vous avez gardé la version du fichier de %1. Votre texte est gardé dans %2, à côté.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="522"/>
+        <source>%1 cannot be read (%2): nothing was changed.</source>
+        <translation>%1 ne peut pas être lu (%2) : rien n’a changé.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="526"/>
+        <source>You kept your version of %1.</source>
+        <translation>Vous avez gardé votre version de %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="531"/>
+        <source>The file&apos;s version could not be kept as a copy (%1), so your text was not saved over it. Choose again once the disk allows.</source>
+        <translation>La version du fichier n’a pas pu être gardée en copie (%1) : votre texte n’a donc pas été enregistré par-dessus. Choisissez de nouveau dès que le disque le permet.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="538"/>
+        <source>You kept your version of %1. The file&apos;s version is kept in %2, beside it.</source>
+        <translation>Vous avez gardé votre version de %1. La version du fichier est gardée dans %2, à côté.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="585"/>
+        <source>Keep the file&apos;s version</source>
+        <translation>Garder la version du fichier</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="586"/>
+        <source>Show the file as it is on the disk; your text is kept as a copy beside it</source>
+        <translation>Afficher le fichier tel qu’il est sur le disque ; votre texte est gardé en copie à côté</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="588"/>
+        <source>Keep my version</source>
+        <translation>Garder ma version</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="589"/>
+        <source>Save your text over the file; the file&apos;s version is kept as a copy beside it</source>
+        <translation>Enregistrer votre texte par-dessus le fichier ; la version du fichier est gardée en copie à côté</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="591"/>
+        <source>Save it again</source>
+        <translation>Enregistrer à nouveau</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/codeeditor.cpp" line="592"/>
+        <source>OK</source>
+        <translation>OK</translation>
     </message>
 </context>
 <context>
@@ -1283,143 +1580,208 @@ Phrase de passe de %1 :</translation>
 <context>
     <name>schedlab::gui::ExamPage</name>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="121"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="158"/>
         <source>Time ran out: your paper was handed in with the answers saved until then.</source>
         <translation>Le temps est écoulé : votre copie a été rendue avec les réponses enregistrées jusque-là.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="129"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="167"/>
         <source>Time ran out while SchedLab was closed: your paper was handed in with the answers saved until then.</source>
         <translation>Le temps s&apos;est écoulé pendant que SchedLab était fermé : votre copie a été rendue avec les réponses enregistrées jusque-là.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="156"/>
-        <location filename="../app/gui/exam/exampage.cpp" line="451"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="179"/>
+        <source>%1 (practice paper)</source>
+        <translation>%1 (examen blanc)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="180"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="198"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="212"/>
+        <source>Hand in the exam in progress before you open another paper.</source>
+        <translation>Rendez l’examen en cours avant d’ouvrir un autre sujet.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="218"/>
+        <source>%1 has the id of the practice paper (%2): it cannot be opened as an exam paper.</source>
+        <translation>%1 porte l’identifiant de l’examen blanc (%2) : il ne peut pas être ouvert comme sujet d’examen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="232"/>
+        <source>The paper &quot;%1&quot; is open (%2 minutes). Press Start when your instructor says so.</source>
+        <translation>Le sujet « %1 » est ouvert (%2 minutes). Appuyez sur Commencer quand votre enseignant le dit.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="241"/>
+        <source>Open the exam paper</source>
+        <translation>Ouvrir le sujet d’examen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="242"/>
+        <source>Exam papers (*%1)</source>
+        <translation>Sujets d’examen (*%1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="252"/>
+        <source>Paper:</source>
+        <translation>Sujet :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="254"/>
+        <source>Exam paper</source>
+        <translation>Sujet d’examen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="256"/>
+        <source>Open the paper…</source>
+        <translation>Ouvrir le sujet…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="257"/>
+        <source>The exam paper file your instructor hands out (.schedlab-exam)</source>
+        <translation>Le fichier de sujet que votre enseignant distribue (.schedlab-exam)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="289"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="594"/>
         <source>Time left</source>
         <translation>Temps restant</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="173"/>
         <source>&lt;p&gt;The exam lasts &lt;b&gt;%1 minutes&lt;/b&gt;, counted from the moment you press &lt;i&gt;Start the exam&lt;/i&gt;. The time keeps running if SchedLab is closed.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Three questions, answered in a few sentences each. Your answers are saved as you type.&lt;/li&gt;&lt;li&gt;No cluster, no lessons and no checking of your answers until you hand in.&lt;/li&gt;&lt;li&gt;When time runs out, the paper is handed in automatically with what you wrote.&lt;/li&gt;&lt;li&gt;Once handed in, the answers are locked. Export the paper for your instructor; your grade shows here once they release it.&lt;/li&gt;&lt;/ul&gt;</source>
-        <translation>&lt;p&gt;L&apos;examen dure &lt;b&gt;%1 minutes&lt;/b&gt;, à compter du moment où vous appuyez sur &lt;i&gt;Commencer l&apos;examen&lt;/i&gt;. Le temps continue de s&apos;écouler si SchedLab est fermé.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Trois questions, chacune avec une réponse de quelques phrases. Vos réponses sont enregistrées au fil de la frappe.&lt;/li&gt;&lt;li&gt;Pas de cluster, pas de cours et aucune vérification de vos réponses avant de rendre la copie.&lt;/li&gt;&lt;li&gt;Quand le temps est écoulé, la copie est rendue automatiquement avec ce que vous avez écrit.&lt;/li&gt;&lt;li&gt;Une fois la copie rendue, les réponses sont verrouillées. Exportez la copie pour votre enseignant ; votre note s&apos;affichera ici dès qu&apos;il l&apos;aura publiée.&lt;/li&gt;&lt;/ul&gt;</translation>
+        <translation type="vanished">&lt;p&gt;L&apos;examen dure &lt;b&gt;%1 minutes&lt;/b&gt;, à compter du moment où vous appuyez sur &lt;i&gt;Commencer l&apos;examen&lt;/i&gt;. Le temps continue de s&apos;écouler si SchedLab est fermé.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Trois questions, chacune avec une réponse de quelques phrases. Vos réponses sont enregistrées au fil de la frappe.&lt;/li&gt;&lt;li&gt;Pas de cluster, pas de cours et aucune vérification de vos réponses avant de rendre la copie.&lt;/li&gt;&lt;li&gt;Quand le temps est écoulé, la copie est rendue automatiquement avec ce que vous avez écrit.&lt;/li&gt;&lt;li&gt;Une fois la copie rendue, les réponses sont verrouillées. Exportez la copie pour votre enseignant ; votre note s&apos;affichera ici dès qu&apos;il l&apos;aura publiée.&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="189"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="306"/>
+        <source>&lt;p&gt;The exam lasts &lt;b&gt;%1 minutes&lt;/b&gt;, counted from the moment you press &lt;i&gt;Start the exam&lt;/i&gt;. The time keeps running if SchedLab is closed.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;%2 questions, answered in a few sentences each. Your answers are saved as you type.&lt;/li&gt;&lt;li&gt;No cluster, no lessons and no checking of your answers until you hand in.&lt;/li&gt;&lt;li&gt;When time runs out, the paper is handed in automatically with what you wrote.&lt;/li&gt;&lt;li&gt;Once handed in, the answers are locked. Export the paper for your instructor; your grade shows here once they release it.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;p&gt;L’examen dure &lt;b&gt;%1 minutes&lt;/b&gt;, comptées à partir du moment où vous appuyez sur &lt;i&gt;Commencer l’examen&lt;/i&gt;. Le temps continue de courir si SchedLab est fermé.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;%2 questions, chacune en quelques phrases. Vos réponses sont enregistrées pendant que vous tapez.&lt;/li&gt;&lt;li&gt;Ni cluster, ni leçons, ni vérification de vos réponses avant le rendu.&lt;/li&gt;&lt;li&gt;Quand le temps est écoulé, la copie est rendue automatiquement avec ce que vous avez écrit.&lt;/li&gt;&lt;li&gt;Une fois rendues, les réponses sont verrouillées. Exportez la copie pour votre enseignant ; votre note s’affiche ici quand il la publie.&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="321"/>
+        <source>&lt;p&gt;This is the &lt;b&gt;practice paper&lt;/b&gt; that comes with SchedLab, to try the exam before the day. On exam day, open the paper file your instructor hands out with &lt;i&gt;Open the paper…&lt;/i&gt; above (or Exam ▸ Open the paper…).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Voici l’&lt;b&gt;examen blanc&lt;/b&gt; livré avec SchedLab, pour essayer l’examen avant le jour J. Le jour de l’examen, ouvrez le fichier de sujet que distribue votre enseignant avec &lt;i&gt;Ouvrir le sujet…&lt;/i&gt; ci-dessus (ou Examen ▸ Ouvrir le sujet…).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exam/exampage.cpp" line="328"/>
         <source>Start the exam…</source>
         <translation>Commencer l&apos;examen…</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="221"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="360"/>
         <source>Hand in…</source>
         <translation>Rendre la copie…</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="227"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="366"/>
         <source>Answers saved at %1.</source>
         <translation>Réponses enregistrées à %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="243"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="382"/>
         <source>Export the paper…</source>
         <translation>Exporter la copie…</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="244"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="383"/>
         <source>Import the result…</source>
         <translation>Importer le résultat…</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="274"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="413"/>
         <source>Answer to question %1</source>
         <translation>Réponse à la question %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="290"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="429"/>
         <source>Start the exam</source>
         <translation>Commencer l&apos;examen</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="291"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="430"/>
         <source>Start the exam now? You will have %1 minutes, and the time keeps running even if you close SchedLab.</source>
         <translation>Commencer l&apos;examen maintenant ? Vous aurez %1 minutes, et le temps continuera de s&apos;écouler même si vous fermez SchedLab.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="300"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="439"/>
         <source>Hand in</source>
         <translation>Rendre la copie</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="301"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="440"/>
         <source>Hand in your paper now (%1 left)? Your answers will be locked and can no longer change.</source>
         <translation>Rendre votre copie maintenant (%1 restantes) ? Vos réponses seront verrouillées et ne pourront plus changer.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="309"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="448"/>
         <source>Export the paper</source>
         <translation>Exporter la copie</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="316"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="455"/>
         <source>Import the result</source>
         <translation>Importer le résultat</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="317"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="456"/>
         <source>Exam result (*.json)</source>
         <translation>Résultat d&apos;examen (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="354"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="494"/>
         <source>The paper and its report were written to %1. Give this folder to your instructor.</source>
         <translation>La copie et son rapport ont été écrits dans %1. Remettez ce dossier à votre enseignant.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="366"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="506"/>
         <source>Your grade has been released.</source>
         <translation>Votre note a été publiée.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="428"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="571"/>
         <source>No answer.</source>
         <translation>Aucune réponse.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="429"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="572"/>
         <source>Your answer to question %1…</source>
         <translation>Votre réponse à la question %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="450"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="593"/>
         <source>Time allowed</source>
         <translation>Durée autorisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="452"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="595"/>
         <source>Handed in</source>
         <translation>Copie rendue</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="468"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="611"/>
         <source>Handed in automatically when time ran out, on %1.</source>
         <translation>Rendue automatiquement à la fin du temps imparti, le %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="469"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="612"/>
         <source>Handed in by you on %1.</source>
         <translation>Rendue par vous le %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="470"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="613"/>
         <source>SHA-256 of the paper: &lt;code&gt;%1&lt;/code&gt;</source>
         <translation>SHA-256 de la copie : &lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="479"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="622"/>
         <source>Grade: not released yet. Your instructor grades the exported paper and gives you a result file to import here.</source>
         <translation>Note : pas encore publiée. Votre enseignant corrige la copie exportée et vous remet un fichier de résultat à importer ici.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampage.cpp" line="484"/>
+        <location filename="../app/gui/exam/exampage.cpp" line="627"/>
         <source>&lt;b&gt;Grade: %1 / %2&lt;/b&gt; (%3 / 20)</source>
         <translation>&lt;b&gt;Note : %1 / %2&lt;/b&gt; (%3 / 20)</translation>
     </message>
@@ -1431,57 +1793,57 @@ Phrase de passe de %1 :</translation>
         <translation type="vanished">Impossible d&apos;écrire %1 : %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="87"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="89"/>
         <source>Cannot write %1.</source>
         <translation>Impossible d&apos;écrire %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="248"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="319"/>
         <source>There is no question %1 in this exam.</source>
         <translation>Il n&apos;y a pas de question %1 dans cet examen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="253"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="324"/>
         <source>Time ran out: the paper was handed in with the answers saved until then.</source>
         <translation>Le temps est écoulé : la copie a été rendue avec les réponses enregistrées jusque-là.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="318"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="469"/>
         <source>The paper can be exported once it has been handed in.</source>
         <translation>La copie pourra être exportée une fois rendue.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="322"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="473"/>
         <source>Cannot create the folder %1.</source>
         <translation>Impossible de créer le dossier %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="333"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="484"/>
         <source>The paper has not been handed in yet: there is no result to import.</source>
         <translation>La copie n&apos;a pas encore été rendue : il n&apos;y a aucun résultat à importer.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="338"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="491"/>
         <source>Cannot read %1: %2.</source>
         <translation>Impossible de lire %1 : %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="345"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="498"/>
         <source>%1 is not a result file: %2.</source>
         <translation>%1 n&apos;est pas un fichier de résultat : %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="350"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="503"/>
         <source>%1 is not an exam result: it lacks the paper&apos;s hash (sha256), the score or the maximum.</source>
         <translation>%1 n&apos;est pas un résultat d&apos;examen : il lui manque l&apos;empreinte de la copie (sha256), la note ou le maximum.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="357"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="510"/>
         <source>%1 is the result of %2, not of %3: it was not imported.</source>
         <translation>%1 est le résultat de %2, pas de %3 : il n&apos;a pas été importé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/examsession.cpp" line="362"/>
+        <location filename="../app/gui/exam/examsession.cpp" line="515"/>
         <source>%1 is the result of another paper: its hash (%2…) is not the hash of the paper you handed in (%3…). It was not imported.</source>
         <translation>%1 est le résultat d&apos;une autre copie : son empreinte (%2…) n&apos;est pas celle de la copie que vous avez rendue (%3…). Il n&apos;a pas été importé.</translation>
     </message>
@@ -1489,77 +1851,76 @@ Phrase de passe de %1 :</translation>
 <context>
     <name>schedlab::gui::ExercisePage</name>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="64"/>
+        <location filename="../app/gui/exercisepage.cpp" line="62"/>
         <source>Check my work</source>
         <translation>Vérifier</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="74"/>
+        <location filename="../app/gui/exercisepage.cpp" line="72"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="74"/>
+        <location filename="../app/gui/exercisepage.cpp" line="72"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="74"/>
+        <location filename="../app/gui/exercisepage.cpp" line="72"/>
         <source>Points</source>
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="79"/>
+        <location filename="../app/gui/exercisepage.cpp" line="77"/>
         <source>Grade this exercise now (Ctrl+Enter)</source>
         <translation>Corriger cet exercice maintenant (Ctrl+Entrée)</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="85"/>
+        <location filename="../app/gui/exercisepage.cpp" line="83"/>
         <source>Select a criterion to read its feedback in full.</source>
         <translation>Choisissez un critère pour lire son commentaire en entier.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="93"/>
+        <location filename="../app/gui/exercisepage.cpp" line="91"/>
         <source>Replay the scenario in the cluster</source>
         <translation>Rejouer le scénario dans le cluster</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="95"/>
+        <location filename="../app/gui/exercisepage.cpp" line="93"/>
         <source>Available once the exercise has been checked</source>
         <translation>Disponible une fois l&apos;exercice vérifié</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="114"/>
+        <location filename="../app/gui/exercisepage.cpp" line="112"/>
         <source>Find</source>
         <translation>Rechercher</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="117"/>
+        <location filename="../app/gui/exercisepage.cpp" line="115"/>
         <source>Replace</source>
         <translation>Remplacer</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="208"/>
         <source>%1 was NOT saved (%2). Your text is kept in the editor; SchedLab saves it again as soon as the disk allows.</source>
-        <translation>%1 n&apos;a PAS été enregistré (%2). Votre texte reste dans l&apos;éditeur ; SchedLab l&apos;enregistrera dès que le disque le permettra.</translation>
+        <translation type="vanished">%1 n&apos;a PAS été enregistré (%2). Votre texte reste dans l&apos;éditeur ; SchedLab l&apos;enregistrera dès que le disque le permettra.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="261"/>
+        <location filename="../app/gui/exercisepage.cpp" line="248"/>
         <source>Score: %1 / %2</source>
         <translation>Note : %1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="263"/>
+        <location filename="../app/gui/exercisepage.cpp" line="250"/>
         <source>to be reviewed</source>
         <translation>à vérifier</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="264"/>
+        <location filename="../app/gui/exercisepage.cpp" line="251"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="265"/>
+        <location filename="../app/gui/exercisepage.cpp" line="252"/>
         <source>failed</source>
         <translation>non réussi</translation>
     </message>
@@ -1678,6 +2039,85 @@ Phrase de passe de %1 :</translation>
         <location filename="../app/gui/instructor/gradebookmodel.cpp" line="310"/>
         <source>%1 (%2 points)</source>
         <translation>%1 (%2 points)</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::HandInDialog</name>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="20"/>
+        <location filename="../app/gui/handindialog.cpp" line="111"/>
+        <source>Hand in my work</source>
+        <translation>Rendre mon travail</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="21"/>
+        <source>This is what your hand-in holds. Check it before you give the zip to your instructor.</source>
+        <translation>Voici ce que contient votre rendu. Vérifiez-le avant de donner le zip à votre enseignant.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="28"/>
+        <source>Deliverable</source>
+        <translation>Livrable</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="28"/>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="28"/>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="36"/>
+        <source>Nothing can be handed in yet: %1</source>
+        <translation>Rien ne peut encore être rendu : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="46"/>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="49"/>
+        <source>Save as:</source>
+        <translation>Enregistrer sous :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="54"/>
+        <source>Hand in</source>
+        <translation>Rendre</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="76"/>
+        <source>Included</source>
+        <translation>Inclus</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="78"/>
+        <source>Empty</source>
+        <translation>Vide</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="80"/>
+        <source>Missing</source>
+        <translation>Manquant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="90"/>
+        <source>%1 (empty)</source>
+        <translation>%1 (vide)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="92"/>
+        <source>%1 (missing)</source>
+        <translation>%1 (manquant)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/handindialog.cpp" line="112"/>
+        <source>Zip archives (*.zip)</source>
+        <translation>Archives zip (*.zip)</translation>
     </message>
 </context>
 <context>
@@ -2171,43 +2611,46 @@ Continuer ?</translation>
 <context>
     <name>schedlab::gui::LessonPage</name>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="48"/>
         <source>%1 was NOT saved (%2). Your text is kept in the editor; SchedLab saves it again as soon as the disk allows.</source>
-        <translation>%1 n&apos;a PAS été enregistré (%2). Votre texte reste dans l&apos;éditeur ; SchedLab l&apos;enregistrera dès que le disque le permettra.</translation>
+        <translation type="vanished">%1 n&apos;a PAS été enregistré (%2). Votre texte reste dans l&apos;éditeur ; SchedLab l&apos;enregistrera dès que le disque le permettra.</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="128"/>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="107"/>
         <source>Going further: beyond the module&apos;s programme.</source>
         <translation>Pour aller plus loin : au-delà du programme du module.</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="199"/>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="189"/>
         <source>Types these lines into the terminal below</source>
         <translation>Tape ces lignes dans le terminal ci-dessous</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="211"/>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="201"/>
         <source>Check yourself: %1</source>
         <translation>Vérifiez-vous : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="214"/>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="204"/>
         <source>Your answer, in a sentence</source>
         <translation>Votre réponse, en une phrase</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="244"/>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="234"/>
         <source>Cannot write %1</source>
         <translation>Impossible d&apos;écrire %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/lessons/lessonpage.cpp" line="246"/>
+        <source>Cannot read %1</source>
+        <translation>Impossible de lire %1</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
         <translation type="vanished">Impossible d&apos;écrire %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/lessons/lessonpage.cpp" line="254"/>
         <source>Cannot read %1: %2</source>
-        <translation>Impossible de lire %1 : %2</translation>
+        <translation type="vanished">Impossible de lire %1 : %2</translation>
     </message>
     <message>
         <source>Cannot save %1: %2</source>
@@ -2288,219 +2731,267 @@ Continuer ?</translation>
 <context>
     <name>schedlab::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="48"/>
+        <location filename="../app/gui/mainwindow.cpp" line="54"/>
         <source>SchedLab — Slurm and Kubernetes scheduling</source>
         <translation>SchedLab — Ordonnancement Slurm et Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="76"/>
+        <location filename="../app/gui/mainwindow.cpp" line="81"/>
+        <source>An exam was still in progress in %1 when SchedLab stopped: it has been reopened there.</source>
+        <translation>Un examen était encore en cours dans %1 quand SchedLab s’est arrêté : il y a été rouvert.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="90"/>
         <source>Workspace: %1</source>
         <translation>Espace de travail : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="124"/>
+        <location filename="../app/gui/mainwindow.cpp" line="147"/>
         <source>The mini-cluster could not start: %1</source>
         <translation>Le mini-cluster n&apos;a pas pu démarrer : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="135"/>
+        <location filename="../app/gui/mainwindow.cpp" line="158"/>
         <source>Terminal</source>
         <translation>Terminal</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="174"/>
+        <location filename="../app/gui/mainwindow.cpp" line="197"/>
         <source>Lessons</source>
         <translation>Leçons</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="180"/>
+        <location filename="../app/gui/mainwindow.cpp" line="203"/>
         <source>Going further</source>
         <translation>Pour aller plus loin</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="250"/>
+        <location filename="../app/gui/mainwindow.cpp" line="279"/>
         <source>Course</source>
         <translation>Cours</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="258"/>
+        <location filename="../app/gui/mainwindow.cpp" line="287"/>
         <source>Login node</source>
         <translation>Nœud de login</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="260"/>
+        <location filename="../app/gui/mainwindow.cpp" line="289"/>
         <source>Your SSH key, the checklist, and the real login node</source>
         <translation>Votre clé SSH, la liste de contrôle et le vrai nœud de login</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="262"/>
+        <location filename="../app/gui/mainwindow.cpp" line="291"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="264"/>
+        <location filename="../app/gui/mainwindow.cpp" line="293"/>
         <source>Queue</source>
         <translation>File d&apos;attente</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="265"/>
+        <location filename="../app/gui/mainwindow.cpp" line="294"/>
         <source>Nodes</source>
         <translation>Nœuds</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="266"/>
+        <location filename="../app/gui/mainwindow.cpp" line="295"/>
         <source>Timeline</source>
         <translation>Chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="267"/>
+        <location filename="../app/gui/mainwindow.cpp" line="296"/>
         <source>Kubernetes</source>
         <translation>Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="268"/>
+        <location filename="../app/gui/mainwindow.cpp" line="297"/>
         <source>Slurm vs Kubernetes</source>
         <translation>Slurm vs Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="299"/>
+        <location filename="../app/gui/mainwindow.cpp" line="328"/>
         <source>Read</source>
         <translation>Lue</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="308"/>
+        <location filename="../app/gui/mainwindow.cpp" line="337"/>
         <source>Last checked %1</source>
         <translation>Dernière vérification : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="315"/>
+        <location filename="../app/gui/mainwindow.cpp" line="344"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="316"/>
+        <location filename="../app/gui/mainwindow.cpp" line="345"/>
         <source>Choose the &amp;workspace…</source>
         <translation>Choisir l&apos;&amp;espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="318"/>
+        <location filename="../app/gui/mainwindow.cpp" line="347"/>
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="324"/>
+        <location filename="../app/gui/mainwindow.cpp" line="353"/>
+        <source>S&amp;tudent…</source>
+        <translation>É&amp;tudiant…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="355"/>
         <source>&amp;Hand in my work…</source>
         <translation>&amp;Rendre mon travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="328"/>
+        <location filename="../app/gui/mainwindow.cpp" line="359"/>
         <source>&amp;Instructor mode: open a class…</source>
         <translation>&amp;Mode enseignant : ouvrir une classe…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="332"/>
+        <location filename="../app/gui/mainwindow.cpp" line="363"/>
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="334"/>
-        <location filename="../app/gui/mainwindow.cpp" line="482"/>
+        <location filename="../app/gui/mainwindow.cpp" line="365"/>
+        <location filename="../app/gui/mainwindow.cpp" line="639"/>
         <source>As the system</source>
         <translation>Comme le système</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="343"/>
+        <location filename="../app/gui/mainwindow.cpp" line="374"/>
         <source>The language changes at the next start.</source>
         <translation>La langue change au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="347"/>
+        <location filename="../app/gui/mainwindow.cpp" line="378"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="374"/>
+        <location filename="../app/gui/mainwindow.cpp" line="410"/>
+        <source>E&amp;xam</source>
+        <translation>E&amp;xamen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="411"/>
+        <source>Open the &amp;paper…</source>
+        <translation>Ouvrir le &amp;sujet…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="423"/>
+        <source>The terminal comes back once the paper is handed in.</source>
+        <translation>Le terminal revient une fois la copie rendue.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="459"/>
+        <source>SchedLab does not open the lessons, the cluster or the exercises while an exam runs on this computer. %1 Hand the paper in there first. This attempt has been noted in the exam&apos;s report.</source>
+        <translation>SchedLab n’ouvre ni les leçons, ni le cluster, ni les exercices pendant qu’un examen se déroule sur cet ordinateur. %1 Rendez d’abord la copie là-bas. Cette tentative a été notée dans le rapport de l’examen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="526"/>
         <source>Class folder (one sub-folder per student)</source>
         <translation>Dossier de classe (un sous-dossier par étudiant)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="387"/>
+        <location filename="../app/gui/mainwindow.cpp" line="539"/>
         <source>Instructor</source>
         <translation>Enseignant</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="425"/>
+        <location filename="../app/gui/mainwindow.cpp" line="580"/>
         <source>Exam in progress: lessons, exercises, grading and the cluster come back once the paper is handed in.</source>
         <translation>Examen en cours : les cours, les exercices, la correction et le cluster reviendront une fois la copie rendue.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="469"/>
+        <location filename="../app/gui/mainwindow.cpp" line="626"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="470"/>
+        <location filename="../app/gui/mainwindow.cpp" line="627"/>
         <source>&amp;Queue</source>
         <translation>&amp;File d&apos;attente</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="473"/>
+        <location filename="../app/gui/mainwindow.cpp" line="630"/>
         <source>&amp;Timeline</source>
         <translation>&amp;Chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="476"/>
+        <location filename="../app/gui/mainwindow.cpp" line="633"/>
         <source>&amp;Kubernetes</source>
         <translation>&amp;Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="480"/>
+        <location filename="../app/gui/mainwindow.cpp" line="637"/>
         <source>&amp;Colours</source>
         <translation>&amp;Couleurs</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="483"/>
+        <location filename="../app/gui/mainwindow.cpp" line="640"/>
         <source>Light</source>
         <translation>Claires</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="484"/>
+        <location filename="../app/gui/mainwindow.cpp" line="641"/>
         <source>Dark</source>
         <translation>Sombres</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="491"/>
+        <location filename="../app/gui/mainwindow.cpp" line="648"/>
         <source>The colours change at the next start.</source>
         <translation>Les couleurs changent au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="525"/>
-        <location filename="../app/gui/mainwindow.cpp" line="539"/>
+        <location filename="../app/gui/mainwindow.cpp" line="684"/>
+        <source>The exam is in progress: another workspace can be chosen once the paper is handed in. This attempt has been noted in the exam&apos;s report.</source>
+        <translation>L’examen est en cours : un autre espace de travail pourra être choisi une fois la copie rendue. Cette tentative a été notée dans le rapport de l’examen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="688"/>
+        <location filename="../app/gui/mainwindow.cpp" line="702"/>
         <source>Workspace</source>
         <translation>Espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="540"/>
+        <location filename="../app/gui/mainwindow.cpp" line="703"/>
         <source>SchedLab will use %1 from its next start.</source>
         <translation>SchedLab utilisera %1 à partir du prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="550"/>
         <source>Hand in my work</source>
-        <translation>Rendre mon travail</translation>
+        <translation type="vanished">Rendre mon travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="552"/>
         <source>Zip archives (*.zip)</source>
-        <translation>Archives zip (*.zip)</translation>
+        <translation type="vanished">Archives zip (*.zip)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="560"/>
+        <location filename="../app/gui/mainwindow.cpp" line="731"/>
         <source>%1 files handed in: %2</source>
         <translation>%1 fichiers rendus : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="566"/>
+        <location filename="../app/gui/mainwindow.cpp" line="774"/>
+        <source>Exercise 2</source>
+        <translation>Exercice 2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="775"/>
+        <source>Your version of exercise 2&apos;s scenario is now drawn from your student number, as your instructor&apos;s grader draws it: %1 changed. Check your answers in %2 against it. The previous scenario is kept beside it, ending in .old.</source>
+        <translation>Votre version du scénario de l’exercice 2 est maintenant tirée de votre numéro d’étudiant, comme la tire le correcteur de votre enseignant : %1 a changé. Vérifiez vos réponses dans %2 avec ce nouveau scénario. L’ancien est gardé à côté, avec un nom finissant par .old.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="789"/>
+        <source>Your name and number, written in your hand-in and your exam paper. Click to change them.</source>
+        <translation>Votre nom et votre numéro, écrits dans votre rendu et votre copie d’examen. Cliquez pour les changer.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="796"/>
         <source>SchedLab</source>
         <translation>SchedLab</translation>
     </message>
@@ -3234,7 +3725,7 @@ scancel %1</translation>
         <translation type="vanished">%1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="102"/>
+        <location filename="../app/gui/cluster/scenarioreplay.cpp" line="103"/>
         <source>%1: the replay stopped: %2</source>
         <translation>%1 : la relecture s&apos;est arrêtée : %2</translation>
     </message>
@@ -3316,6 +3807,71 @@ scancel %1</translation>
         <location filename="../app/gui/cluster/statediagram.cpp" line="171"/>
         <source>Select a job or a pod to see the path it took.</source>
         <translation>Sélectionnez un job ou un pod pour voir le parcours qu&apos;il a suivi.</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::StudentDialog</name>
+    <message>
+        <location filename="../app/gui/studentdialog.cpp" line="17"/>
+        <source>Student</source>
+        <translation>Étudiant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/studentdialog.cpp" line="19"/>
+        <source>Your name and student number go into your hand-in and your exam paper, so that your instructor&apos;s grades reach you. Exercise 2&apos;s scenario is drawn from your number.</source>
+        <translation>Votre nom et votre numéro d’étudiant vont dans votre rendu et votre copie d’examen, pour que les notes de votre enseignant vous parviennent. Le scénario de l’exercice 2 est tiré de votre numéro.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/studentdialog.cpp" line="26"/>
+        <source>First name and last name</source>
+        <translation>Prénom et nom</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/studentdialog.cpp" line="29"/>
+        <source>As on your student card</source>
+        <translation>Comme sur votre carte d’étudiant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/studentdialog.cpp" line="32"/>
+        <source>Optional</source>
+        <translation>Facultatif</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/studentdialog.cpp" line="35"/>
+        <source>For the group project, one member per line:
+number name</source>
+        <translation>Pour le projet de groupe, un membre par ligne :
+numéro nom</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/studentdialog.cpp" line="44"/>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nom :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/studentdialog.cpp" line="45"/>
+        <source>Student &amp;number:</source>
+        <translation>&amp;Numéro d’étudiant :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/studentdialog.cpp" line="46"/>
+        <source>&amp;Group:</source>
+        <translation>&amp;Groupe :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/studentdialog.cpp" line="47"/>
+        <source>Group &amp;members:</source>
+        <translation>&amp;Membres du groupe :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/studentdialog.cpp" line="76"/>
+        <source>Your hand-in will be named %1.zip.</source>
+        <translation>Votre rendu s’appellera %1.zip.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/studentdialog.cpp" line="77"/>
+        <source>Give your name and your number.</source>
+        <translation>Indiquez votre nom et votre numéro.</translation>
     </message>
 </context>
 <context>
