@@ -28,6 +28,7 @@ HandInDialog::HandInDialog(const handin::HandInPlan &plan, const QString &defaul
     list_->setHeaderLabels({tr("Deliverable"), tr("Status"), tr("Files")});
     list_->setRootIsDecorated(false);
     list_->setWordWrap(true);
+    list_->setUniformRowHeights(false);
     list_->header()->setSectionResizeMode(2, QHeaderView::Stretch);
     fillList(plan);
 
@@ -66,7 +67,8 @@ HandInDialog::HandInDialog(const handin::HandInPlan &plan, const QString &defaul
     layout->addWidget(warnings);
     layout->addLayout(where);
     layout->addWidget(buttons_);
-    resize(fontMetrics().averageCharWidth() * 90, fontMetrics().lineSpacing() * 22);
+    // Wide enough for the files of a deliverable on one or two lines, within a 1366×768 screen.
+    resize(qMax(fontMetrics().averageCharWidth() * 130, 820), fontMetrics().lineSpacing() * 22);
 }
 
 QString HandInDialog::statusText(handin::DeliverableStatus status)

@@ -118,7 +118,7 @@ bool Workspace::redrawVariant(const grader::Rubric &rubric, bool *redrawn, QStri
         return true;
     const QString path = exerciseDir(rubric.exercise) + u'/' + QLatin1String(kVariantName);
     if (!QFileInfo::exists(path))
-        return writeVariant(rubric, error);
+        return true; // drawn from the current key when the exercise is first opened
     if (variantDrawnFrom() == variantKey())
         return true;
     const std::optional<QByteArray> wanted = variantFor(rubric, variantKey(), error);
