@@ -21,6 +21,8 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+#include "guitest.h"
+
 using namespace schedlab;
 using namespace schedlab::gui;
 
@@ -56,9 +58,7 @@ class TestIdentity : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QCoreApplication::setOrganizationName(QStringLiteral("SchedLabTests"));
-        QStandardPaths::setTestModeEnabled(true);
-        rubrics_ = grader::loadRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises"));
+        rubrics_ = schedlab::testing::startWindowTest();
         QVERIFY2(rubrics_.error.isEmpty(), qPrintable(rubrics_.error));
     }
 

@@ -22,6 +22,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "guitest.h"
+
 #include <memory>
 #include <pwd.h>
 #include <signal.h>
@@ -95,9 +97,7 @@ class TestLock : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QCoreApplication::setOrganizationName(QStringLiteral("SchedLabTests"));
-        QStandardPaths::setTestModeEnabled(true);
-        rubrics_ = grader::loadRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises"));
+        rubrics_ = schedlab::testing::startWindowTest();
         QVERIFY2(rubrics_.error.isEmpty(), qPrintable(rubrics_.error));
         const auto exam =
             grader::loadRubric(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises/examen/rubric.yaml"));

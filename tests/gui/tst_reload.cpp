@@ -15,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "guitest.h"
+
 #include <memory>
 
 using namespace schedlab;
@@ -68,9 +70,7 @@ class TestReload : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QCoreApplication::setOrganizationName(QStringLiteral("SchedLabTests"));
-        QStandardPaths::setTestModeEnabled(true);
-        rubrics_ = grader::loadRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises"));
+        rubrics_ = schedlab::testing::startWindowTest();
         QVERIFY2(rubrics_.error.isEmpty(), qPrintable(rubrics_.error));
     }
 

@@ -21,6 +21,8 @@
 #include <QTimer>
 #include <QtTest>
 
+#include "guitest.h"
+
 #include <memory>
 
 using namespace schedlab;
@@ -76,9 +78,7 @@ class TestSave : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QCoreApplication::setOrganizationName(QStringLiteral("SchedLabTests"));
-        QStandardPaths::setTestModeEnabled(true);
-        rubrics_ = grader::loadRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises"));
+        rubrics_ = schedlab::testing::startWindowTest();
         QVERIFY2(rubrics_.error.isEmpty(), qPrintable(rubrics_.error));
         QVERIFY(rubrics_.find(QStringLiteral("ex1")));
     }

@@ -31,6 +31,8 @@
 #include <QTreeWidgetItemIterator>
 #include <QtTest>
 
+#include "guitest.h"
+
 #include <zip.h>
 
 using namespace schedlab;
@@ -78,9 +80,7 @@ class TestWorkbench : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QCoreApplication::setOrganizationName(QStringLiteral("SchedLabTests"));
-        QStandardPaths::setTestModeEnabled(true);
-        rubrics_ = grader::loadRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR "/exercises"));
+        rubrics_ = schedlab::testing::startWindowTest();
         QVERIFY2(rubrics_.error.isEmpty(), qPrintable(rubrics_.error));
     }
 
