@@ -255,7 +255,8 @@ void IntakeBuilder::addLooseMoodleFile(const QString &root, const QString &relat
         return;
     }
     // saveBelow refuses a name climbing out ("..", absolute) or through a link.
-    const files::WriteResult w = files::saveBelow(folder, name.rest, read.bytes);
+    const files::WriteResult w =
+        files::saveBelow(folder, name.rest, read.bytes, 0600, files::Sync::Scratch);
     if (!w.ok)
         refuse(sourceOf(root, relative), w.error);
 }

@@ -510,7 +510,8 @@ bool SafeZip::extractTo(const QString &privateDir, ZipProblem *error)
             ok = false;
             break;
         }
-        const files::WriteResult w = files::saveBelow(privateDir, e.name, *bytes, 0600);
+        const files::WriteResult w =
+            files::saveBelow(privateDir, e.name, *bytes, 0600, files::Sync::Scratch);
         if (!w.ok) {
             *error = d->problem(e.storedName, QStringLiteral("cannot be written: %1").arg(w.error));
             ok = false;

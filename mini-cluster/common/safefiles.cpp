@@ -436,7 +436,7 @@ bool DurableWriter::commit()
             error_ = QStringLiteral("%1: not open").arg(path_);
         return false;
     }
-    if (::fsync(fd_) != 0)
+    if (sync_ == Sync::Durable && ::fsync(fd_) != 0)
         return fail(path_, errno);
     const int fd = fd_;
     fd_ = -1;
@@ -447,7 +447,7 @@ bool DurableWriter::commit()
         return fail(path_, errno);
     tempName_.clear();
     // The rename is only durable once the folder is: some file systems cannot sync a folder.
-    if (::fsync(dirFd_) != 0 && errno != EINVAL && errno != EROFS) {
+    if (sync_ == Sync::Durable && ::fsync(dirFd_) != 0 && errno != EINVAL && errno != EROFS) {
         error_ = QStringLiteral("%1: %2").arg(path_, systemText(errno));
         return false;
     }
@@ -463,7 +463,7 @@ WriteResult saveFile(const QString &path, const QByteArray &bytes, mode_t newFil
 }
 
 WriteResult saveBelow(const QString &root, const QString &relative, const QByteArray &bytes,
-                      mode_t newFileMode)
+                      mode_t newFileMode, Sync sync)
 {
     const QString shown = joined(root, relative);
     QStringList parts;
@@ -496,6 +496,7 @@ WriteResult saveBelow(const QString &root, const QString &relative, const QByteA
     }
     DurableWriter w(shown, newFileMode);
     w.adoptFolder(dir.release(), file, true);
+    w.sync_ = sync;
     if (w.openTemp() && w.write(bytes) && w.commit())
         return WriteResult{true, {}};
     return WriteResult{false, w.errorString()};

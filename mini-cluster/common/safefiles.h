@@ -77,12 +77,18 @@ struct WriteResult
 // existing file keeps its permissions; a new one gets `newFileMode` (less the umask).
 WriteResult saveFile(const QString &path, const QByteArray &bytes, mode_t newFileMode = 0666);
 
+// Whether a save must survive a power cut (fsync of the file and its folder), or only be
+// whole when read back by this process: a scratch copy in a temporary folder removed soon
+// after (the files extracted from a class's zips), where thousands of fsyncs would cost
+// seconds for nothing.
+enum class Sync { Durable, Scratch };
+
 // Saves `bytes` as `relative` below `root`, a folder whose content is untrusted (a student's
 // or a class's): no component below `root` may be a link (folders are created as needed,
 // mode 0755 less the umask), the target must not be a link nor anything but a regular file,
 // and nothing is ever written outside `root`.
 WriteResult saveBelow(const QString &root, const QString &relative, const QByteArray &bytes,
-                      mode_t newFileMode = 0666);
+                      mode_t newFileMode = 0666, Sync sync = Sync::Durable);
 
 // A file written in pieces (a download), with saveFile's guarantees: nothing replaces the
 // target until commit() succeeds; destroying it uncommitted removes the temporary file.
@@ -103,7 +109,8 @@ public:
     QString path() const { return path_; }
 
 private:
-    friend WriteResult saveBelow(const QString &, const QString &, const QByteArray &, mode_t);
+    friend WriteResult saveBelow(const QString &, const QString &, const QByteArray &, mode_t,
+                                 Sync);
     // Writes into an already opened folder (saveBelow reached it without following links).
     void adoptFolder(int dirFd, const QString &fileName, bool refuseLinks);
     bool openTemp();
@@ -116,6 +123,7 @@ private:
     QString fileName_;
     QString tempName_;
     bool refuseLinks_ = false;
+    Sync sync_ = Sync::Durable;
     QString error_;
 };
 
