@@ -28,7 +28,7 @@ ClassOverview::ClassOverview(QWidget *parent)
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->setWordWrap(false);
+    table_->setWordWrap(true); // several flags read whole on two lines
     table_->setAlternatingRowColors(true);
     table_->verticalHeader()->setVisible(false);
     table_->horizontalHeader()->setStretchLastSection(true);
@@ -60,6 +60,11 @@ ClassOverview::ClassOverview(QWidget *parent)
         filter_->setReviewOnly(only);
         refreshCount();
     });
+    // The flags column follows the window's width: its wrapped lines, the rows' heights.
+    connect(table_->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int section) {
+        if (section == model_->flagsColumn())
+            table_->resizeRowsToContents();
+    });
     connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         Q_EMIT studentActivated(index.data(ClassOverviewModel::KeyRole).toString(),
                                 index.data(ClassOverviewModel::ExerciseRole).toString());
@@ -72,6 +77,7 @@ void ClassOverview::setSummary(const handin::ClassSummary &summary,
 {
     model_->reset(summary, titles);
     fitColumns();
+    table_->resizeRowsToContents();
     refreshCount();
 }
 
@@ -91,7 +97,7 @@ void ClassOverview::fitColumns()
     const QFontMetrics header(table_->horizontalHeader()->font());
     const int scoreWidth = qMax(cells.horizontalAdvance(QStringLiteral("00.00")),
                                 header.horizontalAdvance(QStringLiteral("examen"))) +
-                           18;
+                           14;
     for (int c = 0; c < model_->flagsColumn(); ++c) {
         if (c < ClassOverviewModel::FirstScoreColumn) {
             table_->resizeColumnToContents(c);

@@ -10,18 +10,35 @@
 
 namespace schedlab::gui {
 
+namespace {
+
+// "/home/me/L3.zip ▸ Zoé_12_assignsubmission_file_/rendu.zip" -> "L3.zip ▸ Zoé_12_...": what
+// the instructor opened is in the page's title already.
+QString shortSource(const QString &source, const QString &opened)
+{
+    if (opened.isEmpty() || !source.startsWith(opened))
+        return source;
+    const QString name = opened.section(u'/', -1);
+    const QString rest = source.mid(opened.size());
+    return rest.startsWith(u'/') ? rest.mid(1) : name + rest;
+}
+
+} // namespace
+
 QList<NotGradedItem> notGradedItems(const ClassGrading &grading)
 {
     QList<NotGradedItem> items, notes;
+    const QString opened = grading.folder();
     for (const handin::NotGraded &n : grading.notGraded())
-        items << NotGradedItem{NotGradedItem::NotGraded, n.source, n.reason};
+        items << NotGradedItem{NotGradedItem::NotGraded, shortSource(n.source, opened), n.reason};
     for (const handin::ClassHandIn &h : grading.handIns()) {
+        const QString source = shortSource(h.source, opened);
         if (!h.folder.problem.isEmpty())
-            items << NotGradedItem{NotGradedItem::NotGraded, h.source, h.folder.problem};
+            items << NotGradedItem{NotGradedItem::NotGraded, source, h.folder.problem};
         else if (const QString why = grading.problem(h.key); !why.isEmpty())
-            items << NotGradedItem{NotGradedItem::NotGraded, h.source, why};
+            items << NotGradedItem{NotGradedItem::NotGraded, source, why};
         for (const QString &flag : grading.flags(h.key))
-            notes << NotGradedItem{NotGradedItem::Note, h.source, flag};
+            notes << NotGradedItem{NotGradedItem::Note, source, flag};
     }
     return items + notes;
 }
@@ -43,8 +60,7 @@ NotGradedPanel::NotGradedPanel(QWidget *parent)
     list_->setUniformRowHeights(true);
     list_->setWordWrap(false);
     list_->header()->setStretchLastSection(true);
-    // A few lines in view: the class's table keeps the room on a laptop's screen.
-    list_->setMaximumHeight(list_->fontMetrics().height() * 6 + 12);
+    list_->setTextElideMode(Qt::ElideMiddle); // the zip's and the submission's names both show
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -74,7 +90,12 @@ void NotGradedPanel::setItems(const QList<NotGradedItem> &items)
     }
     list_->resizeColumnToContents(0);
     list_->resizeColumnToContents(1);
-    list_->setColumnWidth(1, qMin(list_->columnWidth(1), 420));
+    list_->setColumnWidth(1, qMin(list_->columnWidth(1), 600));
+    // As tall as its rows, up to five: the class's table keeps the room on a laptop's screen.
+    const int rowHeight = qMax(list_->sizeHintForRow(0), list_->fontMetrics().height() + 2);
+    list_->setFixedHeight(list_->header()->sizeHint().height() +
+                          rowHeight * qBound(1, int(items.size()), 5) + 2 * list_->frameWidth() +
+                          2);
     const int notes = int(items.size()) - notGraded;
     QStringList parts;
     if (notGraded > 0)
