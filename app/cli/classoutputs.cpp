@@ -1,10 +1,16 @@
-// The class's CSV files and the LMS worksheet.
+// The class's CSV files, the LMS worksheet and the feedback files.
 #include "classoutputs.h"
 
 #include "classsummary.h"
+#include "feedback.h"
+#include "identity.h"
+#include "moodlenames.h"
 #include "report.h"
 #include "roster.h"
 #include "safefiles.h"
+
+#include <QDir> // file-access: trusted (the --feedback folder the instructor named)
+#include <QSet>
 
 #include <cstdio>
 
@@ -26,6 +32,36 @@ handin::ClassSummary summaryOf(const ClassOutputs &o)
 {
     return handin::buildClassSummary(o.results, o.rubrics,
                                      handin::classRoster(o.intake, o.plan, o.worksheet));
+}
+
+// "<number>-<name>" for a student's files, unique in the class.
+QString fileStemFor(const handin::SummaryIdentity &who, QSet<QString> *taken)
+{
+    QString stem = handin::StudentIdentity{who.name, who.number, {}, {}}.fileStem();
+    if (stem.isEmpty())
+        stem = handin::fileNameSafe(who.key);
+    if (stem.isEmpty())
+        stem = QStringLiteral("etudiant");
+    const QString base = stem;
+    for (int n = 2; taken->contains(stem.toLower()); ++n)
+        stem = base + u'-' + QString::number(n);
+    taken->insert(stem.toLower());
+    return stem;
+}
+
+QString groupOf(const handin::ClassIntake &intake, const QString &key)
+{
+    for (const handin::ClassHandIn &h : intake.handIns())
+        if (h.key == key && h.manifest)
+            return h.manifest->student.group;
+    return {};
+}
+
+bool saved(const files::WriteResult &w)
+{
+    if (!w.ok)
+        std::fprintf(stderr, "schedlab-cli grade: %s\n", qPrintable(grader::terminalSafe(w.error)));
+    return w.ok;
 }
 
 void list(const char *what, const QStringList &who)
@@ -73,6 +109,52 @@ bool writeWorksheet(const ClassOutputs &outputs, const WorksheetOptions &options
     }
     std::fprintf(stderr, "schedlab-cli grade: %d grade(s) written to %s\n", filled.graded,
                  qPrintable(options.outPath));
+    return true;
+}
+
+bool writeFeedback(const ClassOutputs &outputs, const QString &dir)
+{
+    if (!QDir().mkpath(dir)) { // file-access: trusted (the --feedback folder)
+        std::fprintf(stderr, "schedlab-cli grade: %s: cannot create the folder\n", qPrintable(dir));
+        return false;
+    }
+    QSet<QString> stems;
+    QList<handin::FeedbackFile> bundle;
+    int written = 0;
+    for (const handin::SummaryRow &row : summaryOf(outputs).rows) {
+        if (!row.handedIn())
+            continue;
+        const handin::SummaryIdentity &who = row.identity;
+        QList<grader::ExerciseResult> mine;
+        for (const grader::ExerciseResult &r : outputs.results)
+            if (r.student == who.key)
+                mine << r;
+        const QString file = fileStemFor(who, &stems) + QStringLiteral(".md");
+        const QByteArray markdown =
+            handin::studentFeedbackMarkdown(
+                {who.name, who.number, groupOf(outputs.intake, who.key)}, mine, outputs.rubrics)
+                .toUtf8();
+        if (!saved(files::saveBelow(dir, file, markdown)))
+            return false;
+        ++written;
+        if (const QString entry =
+                handin::feedbackUploadName(who.lmsFullName, who.lmsParticipantId, file);
+            !entry.isEmpty())
+            bundle << handin::FeedbackFile{entry, markdown};
+    }
+    if (!bundle.isEmpty()) {
+        QString error;
+        const std::optional<QByteArray> zip = handin::feedbackBundle(bundle, &error);
+        if (!zip) {
+            std::fprintf(stderr, "schedlab-cli grade: feedback zip: %s\n",
+                         qPrintable(grader::terminalSafe(error)));
+            return false;
+        }
+        if (!saved(files::saveBelow(dir, QStringLiteral("feedback-moodle.zip"), *zip)))
+            return false;
+    }
+    std::fprintf(stderr, "schedlab-cli grade: %d feedback file(s)%s written to %s\n", written,
+                 bundle.isEmpty() ? "" : " and feedback-moodle.zip", qPrintable(dir));
     return true;
 }
 

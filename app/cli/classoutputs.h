@@ -1,6 +1,6 @@
 // What `schedlab-cli grade` writes for a class besides its per-exercise reports: the summary
-// (one row per student) or the criterion sheet in a spreadsheet's CSV dialect, and the LMS's
-// grading worksheet filled in.
+// (one row per student) or the criterion sheet in a spreadsheet's CSV dialect, the LMS's
+// grading worksheet filled in, and the students' feedback files.
 #pragma once
 
 #include "classintake.h"
@@ -42,5 +42,11 @@ struct WorksheetOptions
 // reports on standard error who was not handed in, locked or unknown. False (with the reason
 // on standard error) when it was refused or could not be written.
 bool writeWorksheet(const ClassOutputs &outputs, const WorksheetOptions &options);
+
+// In `dir` (created if needed): <number>-<name>.md for each student with something graded,
+// and feedback-moodle.zip holding those files under Moodle's feedback-upload names for the
+// hand-ins that came from the LMS (PDFs are instructor mode's). False, with the reason on
+// standard error, when a file could not be written.
+bool writeFeedback(const ClassOutputs &outputs, const QString &dir);
 
 } // namespace schedlab::cli

@@ -32,6 +32,7 @@ struct GradeArgs
     bool summary = false;  // one row per student
     QString csvLocale;     // fr or en: a spreadsheet's CSV instead of the scripts' one
     QString worksheet, worksheetOut;
+    QString feedbackDir; // one feedback file per student, and Moodle's feedback zip
     bool allowPending = false, worksheetFeedback = false;
     QStringList paths;
 };
@@ -41,7 +42,7 @@ const char kUsage[] =
     "                          [--rubrics DIR] [--db FILE [--save]] [--variants]\n"
     "                          [--summary] [--csv-locale fr|en]\n"
     "                          [--worksheet FILE [--worksheet-out FILE] [--allow-pending]\n"
-    "                           [--worksheet-feedback]] PATH...\n"
+    "                           [--worksheet-feedback]] [--feedback DIR] PATH...\n"
     "PATH is one student's folder or hand-in zip, or a class: a folder of student\n"
     "folders or SchedLab hand-in zips, or an LMS download (Moodle's \"Download all\n"
     "submissions\", as its folder or its zip). Zips are read with limits and\n"
@@ -72,6 +73,10 @@ const char kUsage[] =
     "                  review unless --allow-pending\n"
     "  --worksheet-out F  where to write it (default: F with -schedlab before .csv)\n"
     "  --worksheet-feedback  also fill its Feedback comments\n"
+    "  --feedback DIR  write DIR/<number>-<name>.md for each student (French, every\n"
+    "                  criterion with its feedback) and DIR/feedback-moodle.zip with\n"
+    "                  those files named for Moodle's feedback upload (hand-ins that\n"
+    "                  came from an LMS download)\n"
     "Every item that could not be graded (a corrupt or hostile zip, an online-text\n"
     "submission, two hand-ins for one number...) is listed on standard error.\n"
     "Exit status: 0 when every submission was graded, 1 when some could not be read,\n"
@@ -94,7 +99,8 @@ std::optional<GradeArgs> parseArgs(const QStringList &args, QString *problem)
             QStringLiteral("--exercise"),  QStringLiteral("--format"),
             QStringLiteral("--out"),       QStringLiteral("--rubrics"),
             QStringLiteral("--db"),        QStringLiteral("--csv-locale"),
-            QStringLiteral("--worksheet"), QStringLiteral("--worksheet-out")};
+            QStringLiteral("--worksheet"), QStringLiteral("--worksheet-out"),
+            QStringLiteral("--feedback")};
         if (a == QLatin1String("--save")) {
             g.save = true;
             continue;
@@ -128,6 +134,8 @@ std::optional<GradeArgs> parseArgs(const QStringList &args, QString *problem)
                 g.worksheet = value;
             else if (a == QLatin1String("--worksheet-out"))
                 g.worksheetOut = value;
+            else if (a == QLatin1String("--feedback"))
+                g.feedbackDir = value;
             else
                 g.rubricsDir = value;
         } else if (a.startsWith(u'-')) {
@@ -326,6 +334,8 @@ int gradeCommand(const QStringList &args)
                          outputs, {g->worksheetOut.isEmpty() ? defaultWorksheetOut(g->worksheet)
                                                              : g->worksheetOut,
                                    g->allowPending, g->worksheetFeedback}))
+        return 1;
+    if (!g->feedbackDir.isEmpty() && !schedlab::cli::writeFeedback(outputs, g->feedbackDir))
         return 1;
     QByteArray out;
     if (g->summary)

@@ -356,10 +356,14 @@ void MainWindow::buildMenus()
     clusterActions_.append(handIn); // the exam has its own hand-in
     handIn->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     connect(handIn, &QAction::triggered, this, &MainWindow::handInWork);
-    QAction *instructor = file->addAction(tr("&Instructor mode: open a class…"));
+    QAction *instructor = file->addAction(tr("&Instructor mode: open a class folder…"));
     instructor->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
-    connect(instructor, &QAction::triggered, this, &MainWindow::chooseClass);
+    connect(instructor, &QAction::triggered, this, [this] { chooseClass(false); });
     clusterActions_.append(instructor);
+    QAction *instructorZip = file->addAction(tr("Instructor mode: open a &zip…"));
+    instructorZip->setToolTip(tr("Moodle's “Download all submissions” zip, or one hand-in zip"));
+    connect(instructorZip, &QAction::triggered, this, [this] { chooseClass(true); });
+    clusterActions_.append(instructorZip);
     QMenu *language = file->addMenu(tr("&Language"));
     auto *choices = new QActionGroup(language);
     for (const auto &[code, name] : {std::pair(QStringLiteral("system"), tr("As the system")),
@@ -520,13 +524,17 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
     return QMainWindow::eventFilter(watched, event);
 }
 
-void MainWindow::chooseClass()
+void MainWindow::chooseClass(bool zip)
 {
-    const QString folder = QFileDialog::getExistingDirectory(
-        this, tr("Class folder (one sub-folder per student)"),
-        QSettings().value(QStringLiteral("instructor/class")).toString());
-    if (!folder.isEmpty())
-        openClass(folder);
+    const QString last = QSettings().value(QStringLiteral("instructor/class")).toString();
+    const QString path =
+        zip ? QFileDialog::getOpenFileName(this, tr("Class zip (Moodle's download) or hand-in zip"),
+                                           last, tr("Zip archives (*.zip *.ZIP)"))
+            : QFileDialog::getExistingDirectory(
+                  this, tr("Class folder (student folders, hand-in zips or Moodle's download)"),
+                  last);
+    if (!path.isEmpty())
+        openClass(path);
 }
 
 bool MainWindow::openClass(const QString &folder)

@@ -71,7 +71,8 @@ public:
     LessonPage *lessonPage() const { return lessonPage_; }
     // Types a lesson's command lines into the terminal, in the lesson's folder.
     void runLessonCommands(const QStringList &commands, const QString &dir);
-    // Instructor mode: opens a class folder (one sub-folder per student) in its own page.
+    // Instructor mode: opens a class (a folder, Moodle's download as folder or zip, or one
+    // hand-in zip) in its own page.
     bool openClass(const QString &folder);
     InstructorPage *instructorPage() const { return instructorPage_; }
     // Shows the cluster page on one of its tabs.
@@ -114,7 +115,7 @@ private:
     void logLeaveAttempt(LeaveAttempt kind, const QString &detail = {});
     void logNavigationAttempt(const QTreeWidgetItem *item);
     void openExamPaper();
-    void chooseClass();
+    void chooseClass(bool zip);
     void selectInNavigation(const QString &exercise);
     void chooseWorkspace();
     void showIdentity();

@@ -11,10 +11,12 @@
 #include "lessonpage.h"
 #include "localbackend.h"
 #include "mainwindow.h"
+#include "manifest.h"
 #include "queueview.h"
 #include "terminalpane.h"
 #include "timecontrols.h"
 #include "timelinewidget.h"
+#include "zipwriter.h"
 
 #include <QAction>
 #include <QApplication>
@@ -196,6 +198,75 @@ bool ScreenshotTour::prepareClass(QString *classDir)
                      "Le job dort 30 secondes.\n");
 }
 
+bool ScreenshotTour::prepareMoodleClass(QString *classZip)
+{
+    struct Student
+    {
+        const char *lmsName, *participant, *number, *name;
+        int answers; // how many of ex1's questions are answered right
+        bool lateDirective;
+    };
+    const Student students[] = {
+        {"Camille Durand", "1201", "21004567", "Camille Durand", 3, false},
+        {"Élodie N'Diaye", "1202", "21004568", "Élodie N'Diaye", 2, false},
+        {"Jean Pierre Martin", "1203", "21004569", "Jean-Pierre Martin", 1, true},
+        {"Alex Martin", "1205", "21004571", "Alexandre Martin", 3, true},
+        {"Inès Moreau", "1206", "21004572", "Inès Moreau", 0, true},
+        {"Hugo Bernard", "1207", "21004573", "Hugo Bernard", 2, false},
+    };
+    const QStringList answers{
+        QStringLiteral("La directive --mem placée après hostname n'est pas lue : sbatch arrête la "
+                       "lecture des directives à la première commande."),
+        QStringLiteral("--time est arrondi à la minute : 00:02:00 reste 2 minutes."),
+        QStringLiteral("La sortie va dans sommeil-<jobid>.out, %j est le numéro du job.")};
+    const QString good =
+        QString::fromLatin1(kScript)
+            .remove(QStringLiteral("hostname\n"))
+            .replace(QStringLiteral("sleep 30"), QStringLiteral("hostname\nsleep 30"));
+    QList<handin::ZipEntry> submissions;
+    QString error;
+    for (const Student &s : students) {
+        QList<handin::ZipEntry> files{{QStringLiteral("ex1/sommeil.sbatch"),
+                                       s.lateDirective ? QByteArray(kScript) : good.toUtf8()},
+                                      {QStringLiteral("ex1/lignes.md"),
+                                       answers.mid(0, s.answers).join(u'\n').toUtf8() + "\n"}};
+        handin::Manifest manifest;
+        manifest.student.number = QString::fromLatin1(s.number);
+        manifest.student.name = QString::fromUtf8(s.name);
+        for (const handin::ZipEntry &e : files)
+            manifest.files << handin::Manifest::describe(e.path, e.bytes);
+        files << handin::ZipEntry{QStringLiteral("manifest.json"), manifest.toJson()};
+        const std::optional<QByteArray> zip = handin::zipInMemory(files, &error);
+        if (!zip)
+            return false;
+        submissions << handin::ZipEntry{QStringLiteral("%1_%2_assignsubmission_file_/%3.zip")
+                                            .arg(QString::fromUtf8(s.lmsName),
+                                                 QString::fromLatin1(s.participant),
+                                                 QString::fromLatin1(s.number)),
+                                        *zip};
+    }
+    submissions << handin::ZipEntry{
+        QStringLiteral("Zoé Lefèvre_1204_assignsubmission_file_/rendu.zip"),
+        QByteArray("PK\x03\x04 interrompu pendant l'envoi")};
+    const std::optional<QByteArray> all = handin::zipInMemory(submissions, &error);
+    *classZip = QDir(window_->cluster()->workDir())
+                    .filePath(QStringLiteral(".tour-moodle/L3-ordonnancement.zip"));
+    return all && writeFile(*classZip, *all);
+}
+
+void ScreenshotTour::gradeOpenClass()
+{
+    InstructorPage *page = window_->instructorPage();
+    bool finished = false;
+    QObject::connect(page, &InstructorPage::gradingFinished, page,
+                     [&finished] { finished = true; });
+    page->gradeAll();
+    QElapsedTimer t;
+    t.start();
+    while (!finished && t.elapsed() < 30000)
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
 QStringList ScreenshotTour::run(QString *error)
 {
     QDir().mkpath(outputDir_);
@@ -228,15 +299,8 @@ QStringList ScreenshotTour::run(QString *error)
     }
     QString classDir;
     if (ok && prepareClass(&classDir) && window_->openClass(classDir)) {
+        gradeOpenClass();
         InstructorPage *page = window_->instructorPage();
-        bool finished = false;
-        QObject::connect(page, &InstructorPage::gradingFinished, page,
-                         [&finished] { finished = true; });
-        page->gradeAll();
-        QElapsedTimer t;
-        t.start();
-        while (!finished && t.elapsed() < 30000)
-            QApplication::processEvents(QEventLoop::AllEvents, 20);
         page->selectCell(QStringLiteral("s02-bruno"), QStringLiteral("ex1.script.directives"));
         ok = shoot(QStringLiteral("07-instructor"));
     }
@@ -255,6 +319,15 @@ QStringList ScreenshotTour::run(QString *error)
     }
     if (ok && window_->openLoginNode())
         ok = shoot(QStringLiteral("10-login-node"));
+    QString classZip;
+    if (ok && prepareMoodleClass(&classZip)) {
+        window_->resize(1366, 768); // a teacher's laptop
+        ok = window_->openClass(classZip);
+        if (ok) {
+            gradeOpenClass();
+            ok = shoot(QStringLiteral("10-class-overview"));
+        }
+    }
     if (!ok && error)
         *error = error_;
     return ok ? written_ : QStringList();

@@ -1,6 +1,7 @@
 // Saves a screenshot of every main view at a fixed state: the exercise with its mistakes
 // pointed at and checked, the queue, the nodes, the timeline, Kubernetes, Slurm beside
-// Kubernetes, the instructor's gradebook, a lesson and the exam. It works in the window's own
+// Kubernetes, the instructor's gradebook, a lesson, the exam, the login node, and the class
+// overview of a Moodle download on a laptop's 1366×768 screen. It works in the window's own
 // workspace, which should be a fresh folder (the exam is started and handed in there).
 #pragma once
 
@@ -23,6 +24,9 @@ private:
     bool prepareExercise();
     bool fillCluster();
     bool prepareClass(QString *classDir);
+    // A class zip as Moodle's "Download all submissions" gives it, with a corrupt hand-in.
+    bool prepareMoodleClass(QString *classZip);
+    void gradeOpenClass();
     // Submits `script` (written to a new file in `cwd`), or cwd's sommeil.sbatch if empty.
     bool submit(const QString &script, const QString &cwd);
     bool command(const QStringList &argv, const QString &cwd);

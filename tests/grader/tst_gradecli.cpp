@@ -21,7 +21,6 @@ Run cli(const QStringList &args)
     return schedlab::testing::runCli(args);
 }
 
-
 const QByteArray kScript =
     "#!/bin/bash\n#SBATCH --job-name=sommeil\n#SBATCH --output=sommeil-%j.out\n"
     "#SBATCH --time=00:02:00\n#SBATCH --cpus-per-task=1\n#SBATCH --mem=1G\n"
@@ -53,7 +52,7 @@ private Q_SLOTS:
         classDir_ = dir_->filePath(QStringLiteral("classe"));
         writeFile(classDir_ + QStringLiteral("/s01-amelie/ex1/sommeil.sbatch"), kScript);
         writeFile(classDir_ + QStringLiteral("/s01-amelie/ex1/lignes.md"),
-              "Une directive après hostname est ignorée.\n");
+                  "Une directive après hostname est ignorée.\n");
         writeFile(classDir_ + QStringLiteral("/s02-bruno/sommeil.sbatch"), "#!/bin/sh\nhostname\n");
         writeFile(classDir_ + QStringLiteral("/s02-bruno/lignes.md"), "Je ne sais pas.\n");
     }
@@ -249,6 +248,42 @@ private Q_SLOTS:
                               QStringLiteral("ex4"), classDir_ + QStringLiteral("/s01-amelie")});
         const QJsonObject ex4 = QJsonDocument::fromJson(json.out).array()[0].toObject();
         QCOMPARE(ex4[QStringLiteral("score")].toDouble(), 0.0);
+    }
+
+    void feedbackFilesForEveryStudentAndMoodle()
+    {
+        // A submission from Moodle's download beside the plain student folders.
+        const QString lea = classDir_ + QStringLiteral("/Léa Petit_1111111_assignsubmission_file_");
+        writeFile(lea + QStringLiteral("/sommeil.sbatch"), kScript);
+        writeFile(lea + QStringLiteral("/lignes.md"), "[lien](http://example.org) <b>gras</b>\n");
+        const QString out = dir_->filePath(QStringLiteral("retours"));
+        const Run r = cli({QStringLiteral("grade"), QStringLiteral("--exercise"),
+                           QStringLiteral("ex1"), QStringLiteral("--feedback"), out, classDir_});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("3 feedback file(s) and feedback-moodle.zip written"),
+                 r.err.constData());
+        for (const char *name : {"s01-amelie.md", "s02-bruno.md", "lea-petit.md"})
+            QVERIFY2(QFileInfo::exists(out + u'/' + QLatin1String(name)), name);
+        QFile md(out + QStringLiteral("/lea-petit.md"));
+        QVERIFY(md.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(md.readAll());
+        QVERIFY2(text.contains(QStringLiteral("Léa Petit")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("Exercice 1")));
+        QVERIFY(!text.contains(QStringLiteral("<b>"))); // the student's text stays text
+        QVERIFY(!text.contains(u'{'));                  // no raw JSON
+
+        // Only the LMS's participant is in Moodle's zip, under the name its importer reads.
+        QFile zip(out + QStringLiteral("/feedback-moodle.zip"));
+        QVERIFY(zip.open(QIODevice::ReadOnly));
+        const QByteArray bytes = zip.readAll();
+        QVERIFY(bytes.startsWith("PK\x03\x04"));
+        QVERIFY(bytes.contains(
+            QStringLiteral("Léa Petit_1111111_assignfeedback_file_lea-petit.md").toUtf8()));
+        QVERIFY(!bytes.contains("s01-amelie"));
+
+        const Run usage = cli({QStringLiteral("grade"), QStringLiteral("--feedback")});
+        QCOMPARE(usage.exitCode, 2);
+        QVERIFY(usage.err.contains("--feedback needs a value"));
     }
 
 private:

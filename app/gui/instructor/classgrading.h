@@ -41,6 +41,9 @@ public:
     const QList<handin::ClassHandIn> &handIns() const { return intake_.handIns(); }
     // What could not be graded, with the reason: nothing is skipped silently.
     const QList<handin::NotGraded> &notGraded() const { return intake_.notGraded(); }
+    // What was opened and how it is graded: the roster and the exports are built from them.
+    const handin::ClassIntake &intake() const { return intake_; }
+    const handin::GradingPlan &plan() const { return plan_; }
     // Notes on a student's hand-in (LMS name differs, files changed, group differs...).
     QStringList flags(const QString &student) const;
     // The exercises some student of the class hands in, in the course's order.

@@ -1,15 +1,19 @@
 // The instructor's page: the widgets around ClassGrading, and the flow between them (a
-// grading's progress, the changes to confirm, a selected cell's details, an override).
+// grading's progress, the changes to confirm, the class overview, a selected cell's details,
+// an override, the exports).
 #include "instructorpage.h"
 
 #include "changespanel.h"
 #include "classgrading.h"
+#include "classoverview.h"
 #include "criterionpanel.h"
 #include "evidenceview.h"
+#include "notgradedpanel.h"
 #include "overridedialog.h"
 #include "safefiles.h"
 
 #include <QButtonGroup>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -18,9 +22,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -34,6 +40,13 @@ const char kErrorStyle[] = "QLabel { background: #fbe3e3; color: #6b1111; border
 const char kInfoStyle[] = "QLabel { background: #e8f0fb; color: #1c3353; border: 1px solid "
                           "#b9cde9; border-radius: 4px; padding: 6px 8px; }";
 
+// Where exports go by default: beside what was opened.
+QString besideClass(const QString &opened, const QString &name)
+{
+    const QFileInfo info(opened); // file-access: trusted (what the instructor opened)
+    return (info.isDir() ? info.absoluteFilePath() : info.absolutePath()) + u'/' + name;
+}
+
 } // namespace
 
 InstructorPage::InstructorPage(const grader::RubricSet &rubrics, QWidget *parent)
@@ -41,6 +54,9 @@ InstructorPage::InstructorPage(const grader::RubricSet &rubrics, QWidget *parent
     , grading_(new ClassGrading(rubrics, this))
     , message_(new QLabel(this))
     , changes_(new ChangesPanel(this))
+    , notGraded_(new NotGradedPanel(this))
+    , tabs_(new QTabWidget(this))
+    , overview_(new ClassOverview(this))
     , model_(new GradebookModel(this))
     , filter_(new GradebookFilter(this))
     , table_(new QTableView(this))
@@ -61,24 +77,23 @@ InstructorPage::InstructorPage(const grader::RubricSet &rubrics, QWidget *parent
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
 
-    auto *split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(table_);
-    split->addWidget(buildDetails());
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setSizes({880, 500});
-    split->setChildrenCollapsible(false);
+    tabs_->addTab(overview_, tr("Class"));
+    tabs_->addTab(buildExerciseView(), tr("By exercise"));
+    tabs_->setDocumentMode(true);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(buildToolbar());
     layout->addWidget(message_);
     layout->addWidget(changes_);
-    layout->addWidget(buildFilters());
-    layout->addWidget(split, 1);
+    layout->addWidget(notGraded_);
+    layout->addWidget(tabs_, 1);
 
     connect(grading_, &ClassGrading::progress, this, &InstructorPage::onProgress);
     connect(grading_, &ClassGrading::finished, this, &InstructorPage::onFinished);
     connect(grading_, &ClassGrading::cancelled, this, &InstructorPage::onCancelled);
     connect(grading_, &ClassGrading::resultsChanged, this, &InstructorPage::refreshTable);
+    connect(grading_, &ClassGrading::resultsChanged, this, &InstructorPage::refreshOverview);
+    connect(overview_, &ClassOverview::studentActivated, this,
+            [this](const QString &key, const QString &exercise) { showStudent(key, exercise); });
     connect(grading_, &ClassGrading::failed, this,
             [this](const QString &m) { showMessage(m, true); });
     connect(changes_, &ChangesPanel::saveRequested, this, &InstructorPage::saveChanges);
@@ -89,8 +104,9 @@ InstructorPage::InstructorPage(const grader::RubricSet &rubrics, QWidget *parent
     connect(table_, &QTableView::customContextMenuRequested, this, &InstructorPage::showTableMenu);
     connect(criterion_, &CriterionPanel::overrideRequested, this,
             &InstructorPage::openOverrideDialog);
-    showMessage(tr("Open a class folder: one sub-folder per student, named by the student's id. "
-                   "Grading reads the files only: no student code is run."),
+    showMessage(tr("Open a class: a folder of student folders or hand-in zips, or Moodle's "
+                   "“Download all submissions” (its folder or its zip). Grading reads the files "
+                   "only: no student code is run."),
                 false);
     refreshButtons();
 }
@@ -98,23 +114,24 @@ InstructorPage::InstructorPage(const grader::RubricSet &rubrics, QWidget *parent
 QWidget *InstructorPage::buildToolbar()
 {
     auto *bar = new QWidget(this);
-    open_ = new QPushButton(tr("Open class…"), bar);
+    open_ = new QPushButton(tr("Open"), bar);
     grade_ = new QPushButton(tr("Grade all"), bar);
-    export_ = new QPushButton(tr("Export CSV…"), bar);
+    export_ = new QPushButton(tr("Export"), bar);
     cancel_ = new QPushButton(tr("Cancel"), bar);
     classLabel_ = new QLabel(tr("No class open"), bar);
     progress_ = new QProgressBar(bar);
-    open_->setToolTip(tr("A folder with one sub-folder per student"));
+    open_->setToolTip(tr("A class folder, Moodle's download (folder or zip), or one hand-in zip"));
+    open_->setMenu(buildOpenMenu());
     grade_->setToolTip(tr("Grade every student with the current rubrics"));
-    export_->setToolTip(tr("The grades as CSV for the LMS (as schedlab-cli grade --format csv)"));
+    export_->setToolTip(tr("Spreadsheets, Moodle's grading worksheet, feedback for the students"));
+    export_->setMenu(buildExportMenu());
     classLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    classLabel_->setMinimumWidth(80);
     progress_->setFixedWidth(220);
     progress_->setTextVisible(true);
     progress_->setVisible(false);
     cancel_->setVisible(false);
-    connect(open_, &QPushButton::clicked, this, &InstructorPage::chooseClassFolder);
     connect(grade_, &QPushButton::clicked, this, &InstructorPage::gradeAll);
-    connect(export_, &QPushButton::clicked, this, &InstructorPage::chooseCsvFile);
     connect(cancel_, &QPushButton::clicked, grading_, &ClassGrading::cancel);
     auto *layout = new QHBoxLayout(bar);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -126,6 +143,55 @@ QWidget *InstructorPage::buildToolbar()
     layout->addWidget(progress_);
     layout->addWidget(cancel_);
     return bar;
+}
+
+QMenu *InstructorPage::buildOpenMenu()
+{
+    auto *menu = new QMenu(this);
+    menu->addAction(tr("Open a class folder…"), this, &InstructorPage::chooseClassFolder)
+        ->setToolTip(tr("Student folders, hand-in zips, or Moodle's download unzipped"));
+    menu->addAction(tr("Open a zip…"), this, &InstructorPage::chooseClassZip)
+        ->setToolTip(tr("Moodle's “Download all submissions” zip, or one student's hand-in"));
+    menu->setToolTipsVisible(true);
+    return menu;
+}
+
+QMenu *InstructorPage::buildExportMenu()
+{
+    auto *menu = new QMenu(this);
+    menu->addAction(tr("Class summary (CSV)…"), this, [this] { chooseSpreadsheetFile(true); })
+        ->setToolTip(tr("One row per student, for a spreadsheet in the interface's language"));
+    menu->addAction(tr("Criterion sheet (CSV)…"), this, [this] { chooseSpreadsheetFile(false); })
+        ->setToolTip(tr("One row per student and criterion"));
+    menu->addSeparator();
+    menu->addAction(tr("Moodle worksheet…"), this, &InstructorPage::chooseWorksheet)
+        ->setToolTip(tr("Fill in the grading worksheet downloaded from Moodle"));
+    menu->addAction(tr("Feedback files…"), this, &InstructorPage::chooseFeedbackFolder)
+        ->setToolTip(tr("One Markdown and one PDF file per student, and the zip for Moodle's "
+                        "feedback upload"));
+    menu->addSeparator();
+    menu->addAction(tr("Grades for scripts (CSV)…"), this, &InstructorPage::chooseCsvFile)
+        ->setToolTip(tr("As schedlab-cli grade --format csv"));
+    menu->setToolTipsVisible(true);
+    return menu;
+}
+
+// The per-exercise gradebook: its filters above, the table beside the selected cell's detail.
+QWidget *InstructorPage::buildExerciseView()
+{
+    auto *view = new QWidget(this);
+    auto *split = new QSplitter(Qt::Horizontal, view);
+    split->addWidget(table_);
+    split->addWidget(buildDetails());
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({880, 500});
+    split->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(view);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->addWidget(buildFilters());
+    layout->addWidget(split, 1);
+    return view;
 }
 
 QWidget *InstructorPage::buildFilters()
@@ -200,9 +266,9 @@ QTreeWidget *InstructorPage::changesList() const
     return changes_->list();
 }
 
-bool InstructorPage::openClass(const QString &folder, QString *error, const QString &gradebookPath)
+bool InstructorPage::openClass(const QString &path, QString *error, const QString &gradebookPath)
 {
-    if (!grading_->open(folder, gradebookPath, error)) {
+    if (!grading_->open(path, gradebookPath, error)) {
         showMessage(*error, true);
         return false;
     }
@@ -212,7 +278,10 @@ bool InstructorPage::openClass(const QString &folder, QString *error, const QStr
                  QFileInfo(grading_->gradebookPath()).fileName().toHtmlEscaped()));
     classLabel_->setToolTip(grading_->gradebookPath());
     changes_->setChanges({});
+    worksheet_.reset(); // another class's worksheet
     refreshExercises();
+    refreshOverview();
+    tabs_->setCurrentIndex(ClassTab);
     if (grading_->results().isEmpty())
         showMessage(tr("Nothing graded yet: click “Grade all”."), false);
     else
@@ -251,6 +320,72 @@ bool InstructorPage::exportCsv(const QString &path, QString *error) const
     return w.ok;
 }
 
+bool InstructorPage::exportSummaryCsv(const QString &path, QString *error) const
+{
+    const ExportResult r =
+        ClassExports(*grading_, worksheet()).summaryCsv(path, interfaceCsvDialect());
+    if (!r.ok)
+        *error = tr("The summary could not be written: %1").arg(r.error);
+    return r.ok;
+}
+
+bool InstructorPage::exportCriteriaCsv(const QString &path, QString *error) const
+{
+    const ExportResult r =
+        ClassExports(*grading_, worksheet()).criteriaCsv(path, interfaceCsvDialect());
+    if (!r.ok)
+        *error = tr("The criterion sheet could not be written: %1").arg(r.error);
+    return r.ok;
+}
+
+bool InstructorPage::loadWorksheet(const QString &path, QString *error)
+{
+    handin::WorksheetRead read = handin::readMoodleWorksheet(path);
+    if (!read.worksheet) {
+        *error = read.error;
+        showMessage(*error, true);
+        return false;
+    }
+    worksheet_ = std::move(read.worksheet);
+    refreshOverview();
+    return true;
+}
+
+ExportResult InstructorPage::exportWorksheet(const QString &outPath, bool allowPending) const
+{
+    return ClassExports(*grading_, worksheet()).worksheet(outPath, allowPending);
+}
+
+ExportResult InstructorPage::exportFeedback(const QString &folder) const
+{
+    if (grading_->results().isEmpty())
+        return ExportResult{
+            false, tr("There are no grades to export: grade the class first."), {}, {}, {}};
+    return ClassExports(*grading_, worksheet()).feedbackFolder(folder);
+}
+
+bool InstructorPage::showStudent(const QString &key, const QString &exercise)
+{
+    QString chosen = grading_->result(key, exercise) ? exercise : QString();
+    for (int i = 0; chosen.isEmpty() && i < exercise_->count(); ++i)
+        if (grading_->result(key, exercise_->itemData(i).toString()))
+            chosen = exercise_->itemData(i).toString();
+    if (chosen.isEmpty() && !exercise.isEmpty() && exercise_->findData(exercise) >= 0)
+        chosen = exercise; // not handed in: its row says so
+    if (chosen.isEmpty() || model_->rowCount() == 0) {
+        showMessage(tr("%1 has nothing graded in this class.").arg(key), false);
+        return false;
+    }
+    exercise_->setCurrentIndex(exercise_->findData(chosen));
+    if (selectCell(key, {}))
+        return true;
+    showMessage(tr("%1 has no hand-in of their own: their grade comes from a teammate's "
+                   "hand-in or the LMS lists them without one.")
+                    .arg(key),
+                false);
+    return false;
+}
+
 void InstructorPage::setRubrics(const grader::RubricSet &rubrics)
 {
     grading_->setRubrics(rubrics);
@@ -270,6 +405,91 @@ void InstructorPage::chooseClassFolder()
     QString error;
     if (!dir.isEmpty())
         openClass(dir, &error);
+}
+
+void InstructorPage::chooseClassZip()
+{
+    const QString zip =
+        QFileDialog::getOpenFileName(this, tr("Open a class zip or a hand-in zip"),
+                                     grading_->folder(), tr("Zip archives (*.zip *.ZIP)"));
+    QString error;
+    if (!zip.isEmpty())
+        openClass(zip, &error);
+}
+
+void InstructorPage::chooseSpreadsheetFile(bool summary)
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, summary ? tr("Export the class summary") : tr("Export the criterion sheet"),
+        besideClass(grading_->folder(),
+                    summary ? QStringLiteral("synthese.csv") : QStringLiteral("criteres.csv")),
+        tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (summary ? exportSummaryCsv(path, &error) : exportCriteriaCsv(path, &error))
+        showMessage(tr("Exported to %1.").arg(path), false);
+    else
+        showMessage(error, true);
+}
+
+void InstructorPage::chooseWorksheet()
+{
+    const QString in = QFileDialog::getOpenFileName(
+        this, tr("The grading worksheet downloaded from Moodle"),
+        worksheet_ ? worksheet_->fileName : besideClass(grading_->folder(), {}),
+        tr("CSV files (*.csv)"));
+    QString error;
+    if (in.isEmpty() || !loadWorksheet(in, &error))
+        return;
+    const QString out = QFileDialog::getSaveFileName(this, tr("Save the filled worksheet"),
+                                                     worksheetOutPath(in), tr("CSV files (*.csv)"));
+    if (out.isEmpty())
+        return;
+    ExportResult result = exportWorksheet(out, false);
+    if (!result.ok && !result.toReview.isEmpty()) {
+        QMessageBox ask(QMessageBox::Warning, tr("Criteria await review"),
+                        tr("%n student(s) have criteria the grader was unsure of. Moodle would "
+                           "get their grades as they stand.",
+                           nullptr, int(result.toReview.size())),
+                        QMessageBox::Ok | QMessageBox::Cancel, this);
+        ask.setDetailedText(result.toReview.join(u'\n'));
+        ask.setInformativeText(result.toReview.mid(0, 8).join(u'\n') +
+                               (result.toReview.size() > 8 ? QStringLiteral("\n…") : QString()));
+        auto *anyway = new QCheckBox(tr("Export anyway"), &ask);
+        ask.setCheckBox(anyway);
+        if (ask.exec() == QMessageBox::Ok && anyway->isChecked())
+            result = exportWorksheet(out, true);
+        else {
+            showMessage(tr("The worksheet was not written: review the criteria first (filter "
+                           "“To review only”)."),
+                        false);
+            return;
+        }
+    }
+    reportExport(result, tr("Worksheet written to %1.").arg(out));
+}
+
+void InstructorPage::chooseFeedbackFolder()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for the feedback files"),
+                                                          besideClass(grading_->folder(), {}));
+    if (dir.isEmpty())
+        return;
+    const ExportResult result = exportFeedback(dir);
+    reportExport(result,
+                 tr("%n file(s) written to %1.", nullptr, int(result.written.size())).arg(dir));
+}
+
+void InstructorPage::reportExport(const ExportResult &result, const QString &done)
+{
+    if (!result.ok) {
+        showMessage(result.error, true);
+        return;
+    }
+    QStringList lines{done};
+    lines << result.notes;
+    showMessage(lines.join(u'\n'), false);
 }
 
 void InstructorPage::chooseCsvFile()
@@ -306,6 +526,7 @@ void InstructorPage::onFinished(int students)
     progress_->setVisible(false);
     cancel_->setVisible(false);
     refreshExercises();
+    tabs_->setCurrentIndex(ClassTab); // the class at a glance first
     changes_->setChanges(grading_->pendingChanges());
     int unreadable = 0;
     for (const grader::ExerciseResult &r : grading_->results())
@@ -373,7 +594,7 @@ void InstructorPage::refreshTable()
     fitColumns();
     refreshCounts();
     refreshButtons();
-    if (!student.isEmpty() && selectCell(student, criterion))
+    if (!student.isEmpty() && selectInTable(student, criterion))
         return;
     showSelection();
 }
@@ -411,6 +632,17 @@ void InstructorPage::refreshCounts()
     filterButtons_[GradebookFilter::ToReview]->setText(tr("To review (%1)").arg(review));
 }
 
+void InstructorPage::refreshOverview()
+{
+    QHash<QString, QString> titles;
+    for (const grader::Rubric &r : grading_->rubrics().rubrics)
+        titles.insert(r.exercise, r.title);
+    overview_->setSummary(grading_->isOpen() ? ClassExports(*grading_, worksheet()).summary()
+                                             : handin::ClassSummary{},
+                          titles);
+    notGraded_->setItems(grading_->isOpen() ? notGradedItems(*grading_) : QList<NotGradedItem>{});
+}
+
 void InstructorPage::refreshButtons()
 {
     const bool running = grading_->isRunning();
@@ -427,6 +659,14 @@ QModelIndex InstructorPage::currentSource() const
 }
 
 bool InstructorPage::selectCell(const QString &student, const QString &criterion)
+{
+    if (!selectInTable(student, criterion))
+        return false;
+    tabs_->setCurrentIndex(ExerciseTab);
+    return true;
+}
+
+bool InstructorPage::selectInTable(const QString &student, const QString &criterion)
 {
     const int row = model_->rowOf(student);
     const int column =
