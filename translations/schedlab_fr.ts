@@ -2,6 +2,44 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>ClassExports</name>
+    <message>
+        <location filename="../app/gui/instructor/classexports.cpp" line="144"/>
+        <source>Choose the grading worksheet downloaded from Moodle first.</source>
+        <translation>Choisissez d’abord la feuille de notes téléchargée depuis Moodle.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classexports.cpp" line="151"/>
+        <source>%1 (%2 to review)</source>
+        <translation>%1 (%2 à vérifier)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classexports.cpp" line="164"/>
+        <source>Not handed in (grade left empty)</source>
+        <translation>Non rendu (note laissée vide)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classexports.cpp" line="165"/>
+        <source>Grade locked in Moodle (left as it was)</source>
+        <translation>Note verrouillée dans Moodle (laissée telle quelle)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classexports.cpp" line="166"/>
+        <source>Graded but not in the worksheet</source>
+        <translation>Corrigé mais absent de la feuille de notes</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classexports.cpp" line="176"/>
+        <source>The folder %1 cannot be created.</source>
+        <translation>Le dossier %1 ne peut pas être créé.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classexports.cpp" line="206"/>
+        <source>%1: not in the Moodle zip (its participant id is not a number)</source>
+        <translation>%1 : absent du zip pour Moodle (son identifiant de participant n’est pas un nombre)</translation>
+    </message>
+</context>
+<context>
     <name>Diagnostics</name>
     <message>
         <location filename="../app/gui/diagnostics.cpp" line="24"/>
@@ -564,13 +602,13 @@
         <translation>La configuration intégrée du cluster ne se charge pas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/screenshottour.cpp" line="75"/>
-        <location filename="../app/gui/screenshottour.cpp" line="99"/>
+        <location filename="../app/gui/screenshottour.cpp" line="77"/>
+        <location filename="../app/gui/screenshottour.cpp" line="101"/>
         <source>Cannot write %1.</source>
         <translation>Impossible d&apos;écrire %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/screenshottour.cpp" line="128"/>
+        <location filename="../app/gui/screenshottour.cpp" line="130"/>
         <source>Exercise 1 cannot be opened.</source>
         <translation>Impossible d&apos;ouvrir l&apos;exercice 1.</translation>
     </message>
@@ -1179,6 +1217,122 @@
         <location filename="../app/gui/instructor/classgrading.cpp" line="265"/>
         <source>Save or discard the new grades before changing a mark.</source>
         <translation>Enregistrez ou abandonnez les nouvelles notes avant de modifier une note.</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::ClassOverview</name>
+    <message>
+        <location filename="../app/gui/instructor/classoverview.cpp" line="20"/>
+        <source>To review only</source>
+        <translation>À vérifier seulement</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverview.cpp" line="38"/>
+        <source>Find a student (number, name, LMS id)</source>
+        <translation>Chercher un étudiant (numéro, nom, identifiant de la plateforme)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverview.cpp" line="41"/>
+        <source>Only the students with criteria the grader was unsure of</source>
+        <translation>Seulement les étudiants dont le correcteur n’était pas sûr de certains critères</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/classoverview.cpp" line="119"/>
+        <source>%n student(s)</source>
+        <translation>
+            <numerusform>%n étudiant</numerusform>
+            <numerusform>%n étudiants</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverview.cpp" line="121"/>
+        <source>%1 of %2</source>
+        <translation>%1 sur %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/classoverview.cpp" line="122"/>
+        <source> · %n to review</source>
+        <translation>
+            <numerusform> · %n à vérifier</numerusform>
+            <numerusform> · %n à vérifier</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/classoverview.cpp" line="124"/>
+        <source> · %n with nothing graded</source>
+        <translation>
+            <numerusform> · %n sans rien de corrigé</numerusform>
+            <numerusform> · %n sans rien de corrigé</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::ClassOverviewModel</name>
+    <message>
+        <location filename="../app/gui/instructor/classoverviewmodel.cpp" line="138"/>
+        <source>Name in the LMS: %1</source>
+        <translation>Nom sur la plateforme : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverviewmodel.cpp" line="147"/>
+        <source>%1: %2 / %3 — double-click to open the detail</source>
+        <translation>%1 : %2 / %3 — double-cliquez pour ouvrir le détail</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverviewmodel.cpp" line="149"/>
+        <source>%1: not handed in</source>
+        <translation>%1 : non rendu</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverviewmodel.cpp" line="170"/>
+        <source>Out of 20: every deliverable counts, one not handed in as 0</source>
+        <translation>Sur 20 : chaque livrable compte, un livrable non rendu vaut 0</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverviewmodel.cpp" line="172"/>
+        <source>Criteria the grader was unsure of: decide them before exporting</source>
+        <translation>Critères dont le correcteur n’était pas sûr : tranchez-les avant d’exporter</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverviewmodel.cpp" line="178"/>
+        <source>%1
+/%2</source>
+        <translation>%1
+/%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverviewmodel.cpp" line="181"/>
+        <source>Number</source>
+        <translation>Numéro</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverviewmodel.cpp" line="183"/>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverviewmodel.cpp" line="185"/>
+        <source>LMS id</source>
+        <translation>Id. plateforme</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverviewmodel.cpp" line="187"/>
+        <source>Total
+/20</source>
+        <translation>Total
+/20</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverviewmodel.cpp" line="189"/>
+        <source>To
+review</source>
+        <translation>À
+vérifier</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/classoverviewmodel.cpp" line="191"/>
+        <source>Flags</source>
+        <translation>Signalements</translation>
     </message>
 </context>
 <context>
@@ -2045,7 +2199,7 @@ Phrase de passe de %1 :</translation>
     <name>schedlab::gui::HandInDialog</name>
     <message>
         <location filename="../app/gui/handindialog.cpp" line="20"/>
-        <location filename="../app/gui/handindialog.cpp" line="111"/>
+        <location filename="../app/gui/handindialog.cpp" line="113"/>
         <source>Hand in my work</source>
         <translation>Rendre mon travail</translation>
     </message>
@@ -2070,52 +2224,52 @@ Phrase de passe de %1 :</translation>
         <translation>Fichiers</translation>
     </message>
     <message>
-        <location filename="../app/gui/handindialog.cpp" line="36"/>
+        <location filename="../app/gui/handindialog.cpp" line="37"/>
         <source>Nothing can be handed in yet: %1</source>
         <translation>Rien ne peut encore être rendu : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/handindialog.cpp" line="46"/>
+        <location filename="../app/gui/handindialog.cpp" line="47"/>
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../app/gui/handindialog.cpp" line="49"/>
+        <location filename="../app/gui/handindialog.cpp" line="50"/>
         <source>Save as:</source>
         <translation>Enregistrer sous :</translation>
     </message>
     <message>
-        <location filename="../app/gui/handindialog.cpp" line="54"/>
+        <location filename="../app/gui/handindialog.cpp" line="55"/>
         <source>Hand in</source>
         <translation>Rendre</translation>
     </message>
     <message>
-        <location filename="../app/gui/handindialog.cpp" line="76"/>
+        <location filename="../app/gui/handindialog.cpp" line="78"/>
         <source>Included</source>
         <translation>Inclus</translation>
     </message>
     <message>
-        <location filename="../app/gui/handindialog.cpp" line="78"/>
+        <location filename="../app/gui/handindialog.cpp" line="80"/>
         <source>Empty</source>
         <translation>Vide</translation>
     </message>
     <message>
-        <location filename="../app/gui/handindialog.cpp" line="80"/>
+        <location filename="../app/gui/handindialog.cpp" line="82"/>
         <source>Missing</source>
         <translation>Manquant</translation>
     </message>
     <message>
-        <location filename="../app/gui/handindialog.cpp" line="90"/>
+        <location filename="../app/gui/handindialog.cpp" line="92"/>
         <source>%1 (empty)</source>
         <translation>%1 (vide)</translation>
     </message>
     <message>
-        <location filename="../app/gui/handindialog.cpp" line="92"/>
+        <location filename="../app/gui/handindialog.cpp" line="94"/>
         <source>%1 (missing)</source>
         <translation>%1 (manquant)</translation>
     </message>
     <message>
-        <location filename="../app/gui/handindialog.cpp" line="112"/>
+        <location filename="../app/gui/handindialog.cpp" line="114"/>
         <source>Zip archives (*.zip)</source>
         <translation>Archives zip (*.zip)</translation>
     </message>
@@ -2123,72 +2277,67 @@ Phrase de passe de %1 :</translation>
 <context>
     <name>schedlab::gui::InstructorPage</name>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="92"/>
         <source>Open a class folder: one sub-folder per student, named by the student&apos;s id. Grading reads the files only: no student code is run.</source>
-        <translation>Ouvrez un dossier de classe : un sous-dossier par étudiant, nommé d&apos;après son identifiant. La correction se contente de lire les fichiers : aucun code d&apos;étudiant n&apos;est exécuté.</translation>
+        <translation type="vanished">Ouvrez un dossier de classe : un sous-dossier par étudiant, nommé d&apos;après son identifiant. La correction se contente de lire les fichiers : aucun code d&apos;étudiant n&apos;est exécuté.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="101"/>
         <source>Open class…</source>
-        <translation>Ouvrir une classe…</translation>
+        <translation type="vanished">Ouvrir une classe…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="102"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="118"/>
         <source>Grade all</source>
         <translation>Tout corriger</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="103"/>
         <source>Export CSV…</source>
-        <translation>Exporter en CSV…</translation>
+        <translation type="vanished">Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="104"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="120"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="105"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="121"/>
         <source>No class open</source>
         <translation>Aucune classe ouverte</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="107"/>
         <source>A folder with one sub-folder per student</source>
-        <translation>Un dossier avec un sous-dossier par étudiant</translation>
+        <translation type="vanished">Un dossier avec un sous-dossier par étudiant</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="108"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="125"/>
         <source>Grade every student with the current rubrics</source>
         <translation>Corriger tous les étudiants avec les barèmes actuels</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="109"/>
         <source>The grades as CSV for the LMS (as schedlab-cli grade --format csv)</source>
-        <translation>Les notes en CSV pour la plateforme pédagogique (comme schedlab-cli grade --format csv)</translation>
+        <translation type="vanished">Les notes en CSV pour la plateforme pédagogique (comme schedlab-cli grade --format csv)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="138"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="204"/>
         <source>Find a student</source>
         <translation>Rechercher un étudiant</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="152"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="218"/>
         <source>&lt;span style=&apos;background:#dcf1dc&apos;&gt;&amp;nbsp;✓ passed&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#f7d9d9&apos;&gt;&amp;nbsp;✗ failed&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#ffefc4&apos;&gt;&amp;nbsp;? to review&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#dbe7fa&apos;&gt;&amp;nbsp;✎ overridden&amp;nbsp;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;background:#dcf1dc&apos;&gt;&amp;nbsp;✓ réussi&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#f7d9d9&apos;&gt;&amp;nbsp;✗ non réussi&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#ffefc4&apos;&gt;&amp;nbsp;? à vérifier&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#dbe7fa&apos;&gt;&amp;nbsp;✎ modifiée&amp;nbsp;&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="164"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="230"/>
         <source>Exercise:</source>
         <translation>Exercice :</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="167"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="233"/>
         <source>Show:</source>
         <translation>Afficher :</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="210"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="276"/>
         <source>&lt;b&gt;%1&lt;/b&gt; — %n student(s), gradebook %2</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt; — %n étudiant, carnet de notes %2</numerusform>
@@ -2196,22 +2345,23 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="217"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="286"/>
         <source>Nothing graded yet: click “Grade all”.</source>
         <translation>Rien n&apos;est encore corrigé : cliquez sur « Tout corriger ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="219"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="288"/>
         <source>These are the grades stored in the gradebook. “Grade all” grades the files as they are now.</source>
         <translation>Voici les notes enregistrées dans le carnet de notes. « Tout corriger » corrige les fichiers dans leur état actuel.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="229"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="298"/>
         <source>Open a class folder first.</source>
         <translation>Ouvrez d&apos;abord un dossier de classe.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="245"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="314"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="363"/>
         <source>There are no grades to export: grade the class first.</source>
         <translation>Il n&apos;y a aucune note à exporter : corrigez d&apos;abord la classe.</translation>
     </message>
@@ -2220,42 +2370,246 @@ Phrase de passe de %1 :</translation>
         <translation type="vanished">Le fichier CSV %1 n&apos;a pas pu être écrit : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="250"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="319"/>
         <source>The CSV file could not be written: %1</source>
         <translation>Le fichier CSV n&apos;a pas pu être écrit : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="261"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="396"/>
         <source>The rubrics changed: the class is graded again, and the marks that change will be listed before anything is saved.</source>
         <translation>Les barèmes ont changé : la classe est corrigée à nouveau, et les notes qui changent seront listées avant tout enregistrement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="269"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="404"/>
         <source>Open a class folder</source>
         <translation>Ouvrir un dossier de classe</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="278"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="498"/>
         <source>Export the grades for the LMS</source>
         <translation>Exporter les notes pour la plateforme pédagogique</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="279"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="426"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="441"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="446"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="499"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="284"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="80"/>
+        <source>Class</source>
+        <translation>Classe</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="81"/>
+        <source>By exercise</source>
+        <translation>Par exercice</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="107"/>
+        <source>Open a class: a folder of student folders or hand-in zips, or Moodle&apos;s “Download all submissions” (its folder or its zip). Grading reads the files only: no student code is run.</source>
+        <translation>Ouvrez une classe : un dossier de dossiers d’étudiants ou de zips de rendu, ou le « Télécharger tous les travaux remis » de Moodle (son dossier ou son zip). La correction ne fait que lire les fichiers : aucun code d’étudiant n’est exécuté.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="117"/>
+        <source>Open</source>
+        <translation>Ouvrir</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="119"/>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="123"/>
+        <source>A class folder, Moodle&apos;s download (folder or zip), or one hand-in zip</source>
+        <translation>Un dossier de classe, le téléchargement de Moodle (dossier ou zip), ou un zip de rendu</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="126"/>
+        <source>Spreadsheets, Moodle&apos;s grading worksheet, feedback for the students</source>
+        <translation>Tableurs, feuille de notes de Moodle, retours pour les étudiants</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="151"/>
+        <source>Open a class folder…</source>
+        <translation>Ouvrir un dossier de classe…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="152"/>
+        <source>Student folders, hand-in zips, or Moodle&apos;s download unzipped</source>
+        <translation>Dossiers d’étudiants, zips de rendu, ou le téléchargement de Moodle décompressé</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="153"/>
+        <source>Open a zip…</source>
+        <translation>Ouvrir un zip…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="154"/>
+        <source>Moodle&apos;s “Download all submissions” zip, or one student&apos;s hand-in</source>
+        <translation>Le zip « Télécharger tous les travaux remis » de Moodle, ou le rendu d’un étudiant</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="162"/>
+        <source>Class summary (CSV)…</source>
+        <translation>Synthèse de la classe (CSV)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="163"/>
+        <source>One row per student, for a spreadsheet in the interface&apos;s language</source>
+        <translation>Une ligne par étudiant, pour un tableur dans la langue de l’interface</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="164"/>
+        <source>Criterion sheet (CSV)…</source>
+        <translation>Feuille des critères (CSV)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="165"/>
+        <source>One row per student and criterion</source>
+        <translation>Une ligne par étudiant et par critère</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="167"/>
+        <source>Moodle worksheet…</source>
+        <translation>Feuille de notes Moodle…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="168"/>
+        <source>Fill in the grading worksheet downloaded from Moodle</source>
+        <translation>Remplir la feuille de notes téléchargée depuis Moodle</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="169"/>
+        <source>Feedback files…</source>
+        <translation>Fichiers de retour…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="170"/>
+        <source>One Markdown and one PDF file per student, and the zip for Moodle&apos;s feedback upload</source>
+        <translation>Un fichier Markdown et un PDF par étudiant, et le zip pour le dépôt des retours dans Moodle</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="173"/>
+        <source>Grades for scripts (CSV)…</source>
+        <translation>Notes pour les scripts (CSV)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="174"/>
+        <source>As schedlab-cli grade --format csv</source>
+        <translation>Comme schedlab-cli grade --format csv</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="328"/>
+        <source>The summary could not be written: %1</source>
+        <translation>La synthèse n’a pas pu être écrite : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="337"/>
+        <source>The criterion sheet could not be written: %1</source>
+        <translation>La feuille des critères n’a pas pu être écrite : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="376"/>
+        <source>%1 has nothing graded in this class.</source>
+        <translation>%1 n’a rien de corrigé dans cette classe.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="382"/>
+        <source>%1 has no hand-in of their own: their grade comes from a teammate&apos;s hand-in or the LMS lists them without one.</source>
+        <translation>%1 n’a pas de rendu à son nom : sa note vient du rendu d’un coéquipier, ou la plateforme le liste sans rendu.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="413"/>
+        <source>Open a class zip or a hand-in zip</source>
+        <translation>Ouvrir un zip de classe ou un zip de rendu</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="414"/>
+        <source>Zip archives (*.zip *.ZIP)</source>
+        <translation>Archives zip (*.zip *.ZIP)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="423"/>
+        <source>Export the class summary</source>
+        <translation>Exporter la synthèse de la classe</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="423"/>
+        <source>Export the criterion sheet</source>
+        <translation>Exporter la feuille des critères</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="431"/>
+        <source>Exported to %1.</source>
+        <translation>Exporté vers %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="439"/>
+        <source>The grading worksheet downloaded from Moodle</source>
+        <translation>La feuille de notes téléchargée depuis Moodle</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="445"/>
+        <source>Save the filled worksheet</source>
+        <translation>Enregistrer la feuille de notes remplie</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="451"/>
+        <source>Criteria await review</source>
+        <translation>Des critères attendent une vérification</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="452"/>
+        <source>%n student(s) have criteria the grader was unsure of. Moodle would get their grades as they stand.</source>
+        <translation>
+            <numerusform>%n étudiant a des critères dont le correcteur n’était pas sûr. Moodle recevrait ses notes en l’état.</numerusform>
+            <numerusform>%n étudiants ont des critères dont le correcteur n’était pas sûr. Moodle recevrait leurs notes en l’état.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="459"/>
+        <source>Export anyway</source>
+        <translation>Exporter quand même</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="464"/>
+        <source>The worksheet was not written: review the criteria first (filter “To review only”).</source>
+        <translation>La feuille de notes n’a pas été écrite : vérifiez d’abord les critères (filtre « À vérifier seulement »).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="470"/>
+        <source>Worksheet written to %1.</source>
+        <translation>Feuille de notes écrite dans %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="475"/>
+        <source>Folder for the feedback files</source>
+        <translation>Dossier des fichiers de retour</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="481"/>
+        <source>%n file(s) written to %1.</source>
+        <translation>
+            <numerusform>%n fichier écrit dans %1.</numerusform>
+            <numerusform>%n fichiers écrits dans %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="504"/>
         <source>Grades exported to %1.</source>
         <translation>Notes exportées dans %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="301"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="521"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="315"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="536"/>
         <source>Graded %n student(s). Some marks differ from the gradebook: check them below, then save them or keep the stored ones.</source>
         <translation>
             <numerusform>%n étudiant corrigé. Certaines notes diffèrent du carnet de notes : vérifiez-les ci-dessous, puis enregistrez-les ou gardez celles déjà enregistrées.</numerusform>
@@ -2263,7 +2617,7 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="318"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="539"/>
         <source>Graded %n student(s); the grades are saved in the gradebook.</source>
         <translation>
             <numerusform>%n étudiant corrigé ; les notes sont enregistrées dans le carnet de notes.</numerusform>
@@ -2271,7 +2625,7 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="320"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="541"/>
         <source>%n submission(s) could not be read: see the Remark column.</source>
         <translation>
             <numerusform>%n rendu n&apos;a pas pu être lu : voyez la colonne Remarque.</numerusform>
@@ -2279,77 +2633,77 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="333"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="554"/>
         <source>Grading cancelled after %1 of %2 students: nothing was saved.</source>
         <translation>Correction annulée après %1 étudiants sur %2 : rien n&apos;a été enregistré.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="352"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="573"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="408"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="629"/>
         <source>All (%1)</source>
         <translation>Tous (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="410"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="631"/>
         <source>With a failed criterion (%1)</source>
         <translation>Avec un critère non réussi (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="411"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="632"/>
         <source>To review (%1)</source>
         <translation>À vérifier (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="420"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="652"/>
         <source>Wait for the grading to finish.</source>
         <translation>Attendez la fin de la correction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="421"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="653"/>
         <source>Save or discard the new grades first.</source>
         <translation>Enregistrez ou abandonnez d&apos;abord les nouvelles notes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="449"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="689"/>
         <source>Select a cell to see how the grader decided.</source>
         <translation>Sélectionnez une cellule pour voir comment le correcteur a décidé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="450"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="690"/>
         <source>Select a cell of the table to read the student&apos;s answer.</source>
         <translation>Sélectionnez une cellule du tableau pour lire la réponse de l&apos;étudiant.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="479"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="719"/>
         <source>Override…</source>
         <translation>Modifier la note…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="505"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="745"/>
         <source>Select the cell of a criterion first.</source>
         <translation>Sélectionnez d&apos;abord la cellule d&apos;un critère.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="509"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="749"/>
         <source>An override needs a reason: it is kept in the gradebook.</source>
         <translation>Une modification de note doit être justifiée : la raison est conservée dans le carnet de notes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="525"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="765"/>
         <source>Override recorded in the gradebook: %1, %2.</source>
         <translation>Modification enregistrée dans le carnet de notes : %1, %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="538"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="778"/>
         <source>The new grades are saved in the gradebook.</source>
         <translation>Les nouvelles notes sont enregistrées dans le carnet de notes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="546"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="786"/>
         <source>The stored grades are kept: nothing was saved.</source>
         <translation>Les notes enregistrées sont conservées : rien n&apos;a été enregistré.</translation>
     </message>
@@ -2847,118 +3201,146 @@ Continuer ?</translation>
     </message>
     <message>
         <location filename="../app/gui/mainwindow.cpp" line="359"/>
-        <source>&amp;Instructor mode: open a class…</source>
-        <translation>&amp;Mode enseignant : ouvrir une classe…</translation>
+        <source>&amp;Instructor mode: open a class folder…</source>
+        <translation>Mode &amp;enseignant : ouvrir un dossier de classe…</translation>
     </message>
     <message>
         <location filename="../app/gui/mainwindow.cpp" line="363"/>
+        <source>Instructor mode: open a &amp;zip…</source>
+        <translation>Mode enseignant : ouvrir un &amp;zip…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="364"/>
+        <source>Moodle&apos;s “Download all submissions” zip, or one hand-in zip</source>
+        <translation>Le zip « Télécharger tous les travaux remis » de Moodle, ou un zip de rendu</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="531"/>
+        <source>Class zip (Moodle&apos;s download) or hand-in zip</source>
+        <translation>Zip de classe (téléchargement de Moodle) ou zip de rendu</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="532"/>
+        <source>Zip archives (*.zip *.ZIP)</source>
+        <translation>Archives zip (*.zip *.ZIP)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="534"/>
+        <source>Class folder (student folders, hand-in zips or Moodle&apos;s download)</source>
+        <translation>Dossier de classe (dossiers d’étudiants, zips de rendu ou téléchargement de Moodle)</translation>
+    </message>
+    <message>
+        <source>&amp;Instructor mode: open a class…</source>
+        <translation type="vanished">&amp;Mode enseignant : ouvrir une classe…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/mainwindow.cpp" line="367"/>
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="365"/>
-        <location filename="../app/gui/mainwindow.cpp" line="639"/>
+        <location filename="../app/gui/mainwindow.cpp" line="369"/>
+        <location filename="../app/gui/mainwindow.cpp" line="647"/>
         <source>As the system</source>
         <translation>Comme le système</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="374"/>
+        <location filename="../app/gui/mainwindow.cpp" line="378"/>
         <source>The language changes at the next start.</source>
         <translation>La langue change au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="378"/>
+        <location filename="../app/gui/mainwindow.cpp" line="382"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="410"/>
+        <location filename="../app/gui/mainwindow.cpp" line="414"/>
         <source>E&amp;xam</source>
         <translation>E&amp;xamen</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="411"/>
+        <location filename="../app/gui/mainwindow.cpp" line="415"/>
         <source>Open the &amp;paper…</source>
         <translation>Ouvrir le &amp;sujet…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="423"/>
+        <location filename="../app/gui/mainwindow.cpp" line="427"/>
         <source>The terminal comes back once the paper is handed in.</source>
         <translation>Le terminal revient une fois la copie rendue.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="459"/>
+        <location filename="../app/gui/mainwindow.cpp" line="463"/>
         <source>SchedLab does not open the lessons, the cluster or the exercises while an exam runs on this computer. %1 Hand the paper in there first. This attempt has been noted in the exam&apos;s report.</source>
         <translation>SchedLab n’ouvre ni les leçons, ni le cluster, ni les exercices pendant qu’un examen se déroule sur cet ordinateur. %1 Rendez d’abord la copie là-bas. Cette tentative a été notée dans le rapport de l’examen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="526"/>
         <source>Class folder (one sub-folder per student)</source>
-        <translation>Dossier de classe (un sous-dossier par étudiant)</translation>
+        <translation type="vanished">Dossier de classe (un sous-dossier par étudiant)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="539"/>
+        <location filename="../app/gui/mainwindow.cpp" line="547"/>
         <source>Instructor</source>
         <translation>Enseignant</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="580"/>
+        <location filename="../app/gui/mainwindow.cpp" line="588"/>
         <source>Exam in progress: lessons, exercises, grading and the cluster come back once the paper is handed in.</source>
         <translation>Examen en cours : les cours, les exercices, la correction et le cluster reviendront une fois la copie rendue.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="626"/>
+        <location filename="../app/gui/mainwindow.cpp" line="634"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="627"/>
+        <location filename="../app/gui/mainwindow.cpp" line="635"/>
         <source>&amp;Queue</source>
         <translation>&amp;File d&apos;attente</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="630"/>
+        <location filename="../app/gui/mainwindow.cpp" line="638"/>
         <source>&amp;Timeline</source>
         <translation>&amp;Chronologie</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="633"/>
+        <location filename="../app/gui/mainwindow.cpp" line="641"/>
         <source>&amp;Kubernetes</source>
         <translation>&amp;Kubernetes</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="637"/>
+        <location filename="../app/gui/mainwindow.cpp" line="645"/>
         <source>&amp;Colours</source>
         <translation>&amp;Couleurs</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="640"/>
+        <location filename="../app/gui/mainwindow.cpp" line="648"/>
         <source>Light</source>
         <translation>Claires</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="641"/>
+        <location filename="../app/gui/mainwindow.cpp" line="649"/>
         <source>Dark</source>
         <translation>Sombres</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="648"/>
+        <location filename="../app/gui/mainwindow.cpp" line="656"/>
         <source>The colours change at the next start.</source>
         <translation>Les couleurs changent au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="684"/>
+        <location filename="../app/gui/mainwindow.cpp" line="692"/>
         <source>The exam is in progress: another workspace can be chosen once the paper is handed in. This attempt has been noted in the exam&apos;s report.</source>
         <translation>L’examen est en cours : un autre espace de travail pourra être choisi une fois la copie rendue. Cette tentative a été notée dans le rapport de l’examen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="688"/>
-        <location filename="../app/gui/mainwindow.cpp" line="702"/>
+        <location filename="../app/gui/mainwindow.cpp" line="696"/>
+        <location filename="../app/gui/mainwindow.cpp" line="710"/>
         <source>Workspace</source>
         <translation>Espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="703"/>
+        <location filename="../app/gui/mainwindow.cpp" line="711"/>
         <source>SchedLab will use %1 from its next start.</source>
         <translation>SchedLab utilisera %1 à partir du prochain démarrage.</translation>
     </message>
@@ -2971,27 +3353,27 @@ Continuer ?</translation>
         <translation type="vanished">Archives zip (*.zip)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="731"/>
+        <location filename="../app/gui/mainwindow.cpp" line="739"/>
         <source>%1 files handed in: %2</source>
         <translation>%1 fichiers rendus : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="774"/>
+        <location filename="../app/gui/mainwindow.cpp" line="782"/>
         <source>Exercise 2</source>
         <translation>Exercice 2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="775"/>
+        <location filename="../app/gui/mainwindow.cpp" line="783"/>
         <source>Your version of exercise 2&apos;s scenario is now drawn from your student number, as your instructor&apos;s grader draws it: %1 changed. Check your answers in %2 against it. The previous scenario is kept beside it, ending in .old.</source>
         <translation>Votre version du scénario de l’exercice 2 est maintenant tirée de votre numéro d’étudiant, comme la tire le correcteur de votre enseignant : %1 a changé. Vérifiez vos réponses dans %2 avec ce nouveau scénario. L’ancien est gardé à côté, avec un nom finissant par .old.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="789"/>
+        <location filename="../app/gui/mainwindow.cpp" line="797"/>
         <source>Your name and number, written in your hand-in and your exam paper. Click to change them.</source>
         <translation>Votre nom et votre numéro, écrits dans votre rendu et votre copie d’examen. Cliquez pour les changer.</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="796"/>
+        <location filename="../app/gui/mainwindow.cpp" line="804"/>
         <source>SchedLab</source>
         <translation>SchedLab</translation>
     </message>
@@ -3085,6 +3467,55 @@ Continuer ?</translation>
         <location filename="../app/gui/cluster/nodesview.cpp" line="156"/>
         <source>GPU %1: free</source>
         <translation>GPU %1 : libre</translation>
+    </message>
+</context>
+<context>
+    <name>schedlab::gui::NotGradedPanel</name>
+    <message>
+        <location filename="../app/gui/instructor/notgradedpanel.cpp" line="56"/>
+        <source>Show or hide the list</source>
+        <translation>Afficher ou masquer la liste</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/notgradedpanel.cpp" line="58"/>
+        <source>What</source>
+        <translation>Quoi</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/notgradedpanel.cpp" line="58"/>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/notgradedpanel.cpp" line="58"/>
+        <source>Reason</source>
+        <translation>Raison</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/notgradedpanel.cpp" line="85"/>
+        <source>Not graded</source>
+        <translation>Non corrigé</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/notgradedpanel.cpp" line="85"/>
+        <source>Note</source>
+        <translation>Remarque</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/notgradedpanel.cpp" line="102"/>
+        <source>%n item(s) not graded</source>
+        <translation>
+            <numerusform>%n élément non corrigé</numerusform>
+            <numerusform>%n éléments non corrigés</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/notgradedpanel.cpp" line="104"/>
+        <source>%n note(s) on hand-ins</source>
+        <translation>
+            <numerusform>%n remarque sur les rendus</numerusform>
+            <numerusform>%n remarques sur les rendus</numerusform>
+        </translation>
     </message>
 </context>
 <context>
