@@ -3,7 +3,7 @@
 // patterns are the answer key, and they stay with the instructor until the release.
 #include "examcommand.h"
 
-#include "../gui/exam/exampaper.h"
+#include "exampaper.h"
 #include "folderlock.h"
 #include "rubric.h"
 #include "safefiles.h"

@@ -1,6 +1,6 @@
 // The exam paper as a file (.schedlab-exam): what the instructor hands out at the start and the
-// student opens in the app. Header-only, so that schedlab-cli (which packs it) and the app
-// (which opens it) share one definition of the format.
+// student opens in the app. In the hand-in library, so that schedlab-cli (which packs it) and the
+// app (which opens it) share one definition of the format.
 //
 // The file is JSON, one object, versioned:
 //   {"format": "schedlab-exam", "version": 1, "id": "examen-2026-s1", "exercise": "examen",
