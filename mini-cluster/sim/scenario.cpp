@@ -396,8 +396,7 @@ bool writeScenarioFiles(const Scenario &scenario, const QString &workDir, QStrin
 
 // A step runs through bash, or, for a scenario from elsewhere, as the cluster command `argv`
 // with no shell in between.
-void startStep(QProcess &step, const QString &binDir, const QString &line,
-               const QStringList *argv)
+void startStep(QProcess &step, const QString &binDir, const QString &line, const QStringList *argv)
 {
     if (argv)
         step.start(binDir + u'/' + argv->first(), argv->mid(1));

@@ -31,7 +31,6 @@ Run cli(const QStringList &args)
     return schedlab::testing::runCli(args, 30000);
 }
 
-
 QByteArray onDisk(const QString &path)
 {
     QFile f(path);
@@ -105,7 +104,7 @@ private Q_SLOTS:
         writeFile(home_ + QStringLiteral("/secret.sbatch"), kSecret);
         writeFile(classDir_ + QStringLiteral("/s01-amelie/ex1/sommeil.sbatch"), kScript);
         writeFile(classDir_ + QStringLiteral("/s01-amelie/ex1/lignes.md"),
-              "Une directive après hostname est ignorée.\n");
+                  "Une directive après hostname est ignorée.\n");
     }
 
     // --- writing through a student's link -------------------------------------------------
@@ -210,8 +209,7 @@ private Q_SLOTS:
         QVERIFY(r.finished);
         QCOMPARE(r.exitCode, 1);
         QVERIFY(!r.out.contains("INSTRUCTOR-SECRET"));
-        QVERIFY2(r.err.contains("s09-zoe: a symbolic link: it was not graded"),
-                 r.err.constData());
+        QVERIFY2(r.err.contains("s09-zoe: a symbolic link: it was not graded"), r.err.constData());
         const QJsonArray all = QJsonDocument::fromJson(r.out).array();
         QCOMPARE(all.size(), 1); // s01 only
         QCOMPARE(all[0].toObject().value(QLatin1String("student")).toString(),
@@ -351,7 +349,7 @@ private Q_SLOTS:
         // A real private key of the instructor's, and a student's link to it.
         writeFile(home_ + QStringLiteral("/.ssh/id_ed25519"), kPrivateKey);
         writeFile(classDir_ + QStringLiteral("/s02-bruno/ex4/acces.md"),
-              "Demande faite le 2025-05-02.\nClé : ~/.ssh/id_ed25519.pub\n");
+                  "Demande faite le 2025-05-02.\nClé : ~/.ssh/id_ed25519.pub\n");
         link(home_ + QStringLiteral("/.ssh/id_ed25519"),
              classDir_ + QStringLiteral("/s02-bruno/ex4/cle"));
         link(home_ + QStringLiteral("/.ssh/id_ed25519"),
@@ -402,9 +400,9 @@ private Q_SLOTS:
         // line the grader quotes, and in the student's folder name.
         const QString student = QStringLiteral("s0\x1b[2J9-eve");
         writeFile(classDir_ + u'/' + student + QStringLiteral("/ex1/sommeil.sbatch"),
-              "#!/bin/bash \x1b]0;pwned\x07 \xe2\x80\xae"
-              "exe.txt\xc2\x9b\n" +
-                  kScript.mid(12));
+                  "#!/bin/bash \x1b]0;pwned\x07 \xe2\x80\xae"
+                  "exe.txt\xc2\x9b\n" +
+                      kScript.mid(12));
         const QString one = classDir_ + u'/' + student;
         const Run md =
             cli({QStringLiteral("grade"), QStringLiteral("--exercise"), QStringLiteral("ex1"),

@@ -2,8 +2,8 @@
 // under a memory cap of 1 GiB (RLIMIT_AS): each must end cleanly (no crash, no hang), stay
 // under the cap, leak nothing and write nothing outside its folder. The worst peak RSS is
 // printed at the end. Not built under the sanitizers (their shadow memory needs more).
-#include "cappedrun.h"
 #include "../common/testfiles.h"
+#include "cappedrun.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -139,7 +139,8 @@ class TestHostile : public QObject
         // 2: a script that is a link to the instructor's file; a student folder that is a link.
         link(outside + QStringLiteral("/shadow"),
              classDir + QStringLiteral("/s01/ex1/sommeil.sbatch"));
-        writeFile(classDir + QStringLiteral("/s01/ex1/lignes.md"), "Une directive après hostname.\n");
+        writeFile(classDir + QStringLiteral("/s01/ex1/lignes.md"),
+                  "Une directive après hostname.\n");
         link(outside + QStringLiteral("/instructeur"), classDir + QStringLiteral("/s02"));
         // 3: a FIFO, a link to /dev/zero, a 2 GiB sparse answer.
         writeFile(classDir + QStringLiteral("/s03/ex2/reponses.md"), "Q1 : 51\n");
@@ -159,7 +160,7 @@ class TestHostile : public QObject
         writeFile(classDir + QStringLiteral("/=1+2/ex1/sommeil.sbatch"), kScript);
         writeFile(classDir + QStringLiteral("/s07/ex1/sommeil.sbatch"), kScript);
         writeFile(classDir + QStringLiteral("/s07/ex1/lignes.md"),
-              "R\xc3\xa9ponse \x1b]0;pwned\x07 \xe2\x80\xae gnirts\x1b[2J\n");
+                  "R\xc3\xa9ponse \x1b]0;pwned\x07 \xe2\x80\xae gnirts\x1b[2J\n");
         link(outside + QStringLiteral("/shadow"), classDir + QStringLiteral("/s07/ex1/id_ed25519"));
     }
 
