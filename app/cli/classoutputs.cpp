@@ -3,6 +3,7 @@
 
 #include "classsummary.h"
 #include "feedback.h"
+#include "feedbackrecipients.h"
 #include "identity.h"
 #include "moodlenames.h"
 #include "report.h"
@@ -10,7 +11,6 @@
 #include "safefiles.h"
 
 #include <QDir> // file-access: trusted (the --feedback folder the instructor named)
-#include <QSet>
 
 #include <cstdio>
 
@@ -35,28 +35,6 @@ handin::ClassSummary summaryOf(const ClassOutputs &o)
 }
 
 // "<number>-<name>" for a student's files, unique in the class.
-QString fileStemFor(const handin::SummaryIdentity &who, QSet<QString> *taken)
-{
-    QString stem = handin::StudentIdentity{who.name, who.number, {}, {}}.fileStem();
-    if (stem.isEmpty())
-        stem = handin::fileNameSafe(who.key);
-    if (stem.isEmpty())
-        stem = QStringLiteral("etudiant");
-    const QString base = stem;
-    for (int n = 2; taken->contains(stem.toLower()); ++n)
-        stem = base + u'-' + QString::number(n);
-    taken->insert(stem.toLower());
-    return stem;
-}
-
-QString groupOf(const handin::ClassIntake &intake, const QString &key)
-{
-    for (const handin::ClassHandIn &h : intake.handIns())
-        if (h.key == key && h.manifest)
-            return h.manifest->student.group;
-    return {};
-}
-
 bool saved(const files::WriteResult &w)
 {
     if (!w.ok)
@@ -118,27 +96,18 @@ bool writeFeedback(const ClassOutputs &outputs, const QString &dir)
         std::fprintf(stderr, "schedlab-cli grade: %s: cannot create the folder\n", qPrintable(dir));
         return false;
     }
-    QSet<QString> stems;
     QList<handin::FeedbackFile> bundle;
     int written = 0;
-    for (const handin::SummaryRow &row : summaryOf(outputs).rows) {
-        if (!row.handedIn())
-            continue;
-        const handin::SummaryIdentity &who = row.identity;
-        QList<grader::ExerciseResult> mine;
-        for (const grader::ExerciseResult &r : outputs.results)
-            if (r.student == who.key)
-                mine << r;
-        const QString file = fileStemFor(who, &stems) + QStringLiteral(".md");
+    for (const handin::FeedbackRecipient &r :
+         handin::feedbackRecipients(summaryOf(outputs), outputs.results, outputs.intake)) {
+        const QString file = r.stem + QStringLiteral(".md");
         const QByteArray markdown =
-            handin::studentFeedbackMarkdown(
-                {who.name, who.number, groupOf(outputs.intake, who.key)}, mine, outputs.rubrics)
-                .toUtf8();
+            handin::studentFeedbackMarkdown(r.header, r.results, outputs.rubrics).toUtf8();
         if (!saved(files::saveBelow(dir, file, markdown)))
             return false;
         ++written;
-        if (const QString entry =
-                handin::feedbackUploadName(who.lmsFullName, who.lmsParticipantId, file);
+        if (const QString entry = handin::feedbackUploadName(r.identity.lmsFullName,
+                                                             r.identity.lmsParticipantId, file);
             !entry.isEmpty())
             bundle << handin::FeedbackFile{entry, markdown};
     }

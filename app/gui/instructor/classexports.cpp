@@ -4,6 +4,7 @@
 
 #include "classgrading.h"
 #include "feedback.h"
+#include "feedbackrecipients.h"
 #include "identity.h"
 #include "language.h"
 #include "moodlenames.h"
@@ -15,7 +16,6 @@
 #include <QLocale>
 #include <QPageSize>
 #include <QPdfWriter>
-#include <QSet>
 #include <QTextDocument>
 
 namespace schedlab::gui {
@@ -42,40 +42,6 @@ ExportResult saved(const QString &path, const QByteArray &bytes)
     if (w.ok)
         result.written << path;
     return result;
-}
-
-// The students to write feedback for, each with a file name of their own.
-struct FeedbackTarget
-{
-    handin::SummaryIdentity identity;
-    QString stem; // "21004567-camille-durand"
-    QString group;
-};
-
-QList<FeedbackTarget> feedbackTargets(const handin::ClassSummary &summary,
-                                      const handin::ClassIntake &intake)
-{
-    QList<FeedbackTarget> targets;
-    QSet<QString> stems;
-    for (const handin::SummaryRow &row : summary.rows) {
-        if (!row.handedIn())
-            continue;
-        FeedbackTarget t{row.identity, {}, {}};
-        t.stem = handin::StudentIdentity{row.identity.name, row.identity.number, {}, {}}.fileStem();
-        if (t.stem.isEmpty())
-            t.stem = handin::fileNameSafe(row.identity.key);
-        if (t.stem.isEmpty())
-            t.stem = QStringLiteral("etudiant");
-        const QString base = t.stem;
-        for (int n = 2; stems.contains(t.stem.toLower()); ++n)
-            t.stem = base + u'-' + QString::number(n);
-        stems.insert(t.stem.toLower());
-        for (const handin::ClassHandIn &h : intake.handIns())
-            if (h.key == row.identity.key && h.manifest)
-                t.group = h.manifest->student.group;
-        targets << t;
-    }
-    return targets;
 }
 
 } // namespace
@@ -178,12 +144,10 @@ ExportResult ClassExports::feedbackFolder(const QString &folder) const
     }
     const QList<grader::Rubric> &rubrics = grading_.rubrics().rubrics;
     QList<handin::FeedbackFile> bundle;
-    for (const FeedbackTarget &t : feedbackTargets(summary(), grading_.intake())) {
-        QList<grader::ExerciseResult> mine;
-        for (const grader::ExerciseResult &r : grading_.results())
-            if (r.student == t.identity.key)
-                mine << r;
-        const handin::FeedbackHeader header{t.identity.name, t.identity.number, t.group};
+    for (const handin::FeedbackRecipient &t :
+         handin::feedbackRecipients(summary(), grading_.results(), grading_.intake())) {
+        const handin::FeedbackHeader &header = t.header;
+        const QList<grader::ExerciseResult> &mine = t.results;
         const QByteArray pdf =
             htmlToPdf(handin::studentFeedbackHtml(header, mine, rubrics), t.identity.name);
         const QList<std::pair<QString, QByteArray>> files{
