@@ -60,6 +60,44 @@ bool insideWorkFolder(const QString &name)
     return files::splitRelative(name, &parts) && !parts.isEmpty();
 }
 
+// One account of `accounts:` (name, shares, parent, users).
+slurm::AccountDef accountOf(const YAML::Node &a)
+{
+    slurm::AccountDef def;
+    def.name = scalar(a["name"]);
+    if (a["shares"])
+        def.shares = a["shares"].as<double>();
+    if (a["parent"])
+        def.parent = scalar(a["parent"]);
+    if (a["users"])
+        for (const YAML::Node &u : a["users"])
+            def.users << scalar(u);
+    return def;
+}
+
+// The scheduler's timers of `phases:`; the name node of an unknown one, if any.
+std::optional<YAML::Node> readPhases(const YAML::Node &v, slurm::PeriodicPhases *phases)
+{
+    for (auto ph = v.begin(); ph != v.end(); ++ph) {
+        // yaml-cpp's iterators hand out proxies: copy the nodes, never bind references.
+        const YAML::Node nameNode = ph->first;
+        const YAML::Node valueNode = ph->second;
+        const QString name = QString::fromStdString(nameNode.as<std::string>());
+        const qint64 value = valueNode.as<qint64>();
+        if (name == QLatin1String("backfill"))
+            phases->backfill = value;
+        else if (name == QLatin1String("time_limit"))
+            phases->timeLimit = value;
+        else if (name == QLatin1String("sched_interval"))
+            phases->schedInterval = value;
+        else if (name == QLatin1String("priority_calc"))
+            phases->priorityCalc = value;
+        else
+            return nameNode;
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<Scenario> readScenario(const QByteArray &text, const QString &fileName,
@@ -111,38 +149,14 @@ std::optional<Scenario> readScenario(const QByteArray &text, const QString &file
                 s.gres = scalar(v);
                 s.gresLine = v.Mark().line + 1;
             } else if (key == QLatin1String("accounts")) {
-                for (const YAML::Node &a : v) {
-                    slurm::AccountDef def;
-                    def.name = scalar(a["name"]);
-                    if (a["shares"])
-                        def.shares = a["shares"].as<double>();
-                    if (a["parent"])
-                        def.parent = scalar(a["parent"]);
-                    if (a["users"])
-                        for (const YAML::Node &u : a["users"])
-                            def.users << scalar(u);
-                    s.accounts << def;
-                }
+                for (const YAML::Node &a : v)
+                    s.accounts << accountOf(a);
             } else if (key == QLatin1String("phases")) {
-                for (auto ph = v.begin(); ph != v.end(); ++ph) {
-                    const YAML::Node nameNode = ph->first;
-                    const YAML::Node valueNode = ph->second;
-                    const QString name = QString::fromStdString(nameNode.as<std::string>());
-                    const qint64 value = valueNode.as<qint64>();
-                    if (name == QLatin1String("backfill"))
-                        s.phases.backfill = value;
-                    else if (name == QLatin1String("time_limit"))
-                        s.phases.timeLimit = value;
-                    else if (name == QLatin1String("sched_interval"))
-                        s.phases.schedInterval = value;
-                    else if (name == QLatin1String("priority_calc"))
-                        s.phases.priorityCalc = value;
-                    else
-                        return fail(nameNode, QStringLiteral("phases"),
-                                    QStringLiteral("unknown timer '%1' (backfill, time_limit, "
-                                                   "sched_interval, priority_calc)")
-                                        .arg(name));
-                }
+                if (const std::optional<YAML::Node> unknown = readPhases(v, &s.phases))
+                    return fail(*unknown, QStringLiteral("phases"),
+                                QStringLiteral("unknown timer '%1' (backfill, time_limit, "
+                                               "sched_interval, priority_calc)")
+                                    .arg(QString::fromStdString(unknown->as<std::string>())));
             } else if (key == QLatin1String("kube")) {
                 if (!v.IsMap())
                     throw YAML::RepresentationException(v.Mark(), "expected a map");
