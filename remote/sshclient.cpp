@@ -38,6 +38,23 @@ struct SshClient::Handles
 
 namespace {
 
+// The command's exit code, or -1 when it ended by a signal or the server sent none.
+// libssh 0.11 replaced ssh_channel_get_exit_status with a call that also reports the signal.
+int exitCodeOf(ssh_channel channel)
+{
+#if LIBSSH_VERSION_INT >= SSH_VERSION_INT(0, 11, 0)
+    uint32_t code = 0;
+    char *signal = nullptr;
+    int coreDumped = 0;
+    const int rc = ssh_channel_get_exit_state(channel, &code, &signal, &coreDumped);
+    const bool bySignal = signal != nullptr;
+    ssh_string_free_char(signal);
+    return rc == SSH_OK && !bySignal ? static_cast<int>(code) : -1;
+#else
+    return ssh_channel_get_exit_status(channel);
+#endif
+}
+
 constexpr int kReadSliceMs = 100;
 constexpr int kSftpChunk = 32 * 1024;    // the largest write every SFTP server accepts
 constexpr int kCommandTimeoutFloor = 60; // sbatch may wait on a busy controller
@@ -339,7 +356,7 @@ SshError SshClient::exec(const QString &command, RemoteResult *result, const QBy
         }
     }
     if (!failure)
-        result->exitCode = ssh_channel_get_exit_status(channel);
+        result->exitCode = exitCodeOf(channel);
     ssh_channel_close(channel);
     ssh_channel_free(channel);
     return failure;

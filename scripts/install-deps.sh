@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages SchedLab builds and tests with; does nothing for those already there.
+# Installs the Debian packages SchedLab builds and tests with (Debian 12 and 13; Ubuntu 24.04
+# has the same names); does nothing for those already there. The names are release-neutral
+# metapackages (libclang-rt-dev, not libclang-rt-14-dev) so that one list serves every release.
 set -euo pipefail
 
 packages=(
@@ -8,8 +10,9 @@ packages=(
   qt6-l10n-tools qt6-svg-dev libqscintilla2-qt6-dev
   qt6-translations-l10n libqscintilla2-qt6-l10n
   libyaml-cpp-dev libssh-dev libsqlite3-dev libstemmer-dev libzip-dev libvterm-dev
-  clang libclang-rt-14-dev
+  clang libclang-rt-dev lld
   openssh-client
+  less file
   xvfb xauth
 )
 

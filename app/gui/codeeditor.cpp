@@ -349,9 +349,17 @@ void CodeEditor::showHelp(int position, int x, int y)
         QToolTip::showText(mapToGlobal(QPoint(x, y)), help, this);
 }
 
+// Read from Scintilla itself: QScintilla 2.14's annotation() getter returns garbage.
 QString CodeEditor::annotationAt(int line) const
 {
-    return annotation(line - 1);
+    const unsigned long index = static_cast<unsigned long>(std::max(0, line - 1));
+    const long length = SendScintilla(SCI_ANNOTATIONGETTEXT, index, static_cast<long>(0));
+    if (length <= 0)
+        return {};
+    QByteArray text(length + 1, '\0');
+    SendScintilla(SCI_ANNOTATIONGETTEXT, index, static_cast<void *>(text.data()));
+    text.truncate(length);
+    return QString::fromUtf8(text);
 }
 
 void CodeEditor::goToLine(int line)

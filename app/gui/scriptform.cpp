@@ -153,7 +153,12 @@ void ScriptForm::showScript(const QString &script)
 void ScriptForm::onFieldEdited(const QString &option)
 {
     script_ = ScriptOptions::write(script_, option, fields_.value(option)->text().trimmed());
-    Q_EMIT scriptEdited(script_);
+    // A copy, not script_ itself: a receiver that writes the script into its editor makes the
+    // editor report the change back here (showScript), which replaces script_ while the
+    // receiver still reads it. QScintilla 2.14's setText clears the editor first, and the
+    // text would be lost.
+    const QString edited = script_;
+    Q_EMIT scriptEdited(edited);
 }
 
 } // namespace schedlab::gui

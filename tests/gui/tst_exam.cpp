@@ -22,6 +22,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTimeZone>
 #include <QtTest>
 
 #include <memory>
@@ -134,7 +135,7 @@ private Q_SLOTS:
     {
         dir_ = std::make_unique<QTemporaryDir>();
         workspace_ = std::make_unique<Workspace>(dir_->filePath(QStringLiteral("espace")));
-        now_ = QDateTime(QDate(2025, 6, 10), QTime(8, 0), Qt::UTC);
+        now_ = QDateTime(QDate(2025, 6, 10), QTime(8, 0), QTimeZone::utc());
     }
 
     void cleanup()

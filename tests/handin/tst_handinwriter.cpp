@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 #include <sys/stat.h>
 
@@ -44,7 +45,7 @@ ExamHandIn handedInExam()
     exam.state = ExamStatus::HandedIn;
     exam.paper = QStringLiteral("# Examen\n\n## Question 1\n\nLe job attend : Resources.\n");
     exam.report = "{\n    \"handed_in_by\": \"time-ran-out\"\n}\n";
-    exam.handedInAt = QDateTime(QDate(2025, 1, 20), QTime(10, 30), Qt::UTC);
+    exam.handedInAt = QDateTime(QDate(2025, 1, 20), QTime(10, 30), QTimeZone::utc());
     exam.kind = ExamHandInKind::TimeRanOut;
     exam.sha256 = QString::fromLatin1(
         QCryptographicHash::hash(exam.paper.toUtf8(), QCryptographicHash::Sha256).toHex());
@@ -151,7 +152,7 @@ private Q_SLOTS:
     {
         HandInInput in = input();
         in.exam = handedInExam();
-        const QDateTime now(QDate(2025, 1, 20), QTime(11, 0), Qt::UTC);
+        const QDateTime now(QDate(2025, 1, 20), QTime(11, 0), QTimeZone::utc());
         const HandInPlan plan = planHandIn(in, now);
         const HandInResult written = writeHandIn(plan, out_.filePath(plan.defaultFileName));
         QVERIFY2(written.ok, qPrintable(written.error));

@@ -35,11 +35,21 @@ TerminalScreen::TerminalScreen(int rows, int columns, QObject *parent)
     , rows_(rows)
     , columns_(columns)
 {
+    // Every field named: libvterm 0.3 added sb_clear at the end. No moverect (a moved
+    // rectangle is damage too) and no sb_clear (the scrollback is the widget's, cleared by
+    // its own action).
     static const VTermScreenCallbacks callbacks = {
-        &TerminalScreen::onDamage,     nullptr, // no moverect: a moved rectangle is damage too
-        &TerminalScreen::onMoveCursor, &TerminalScreen::onSetTermProp,
-        &TerminalScreen::onBell,       &TerminalScreen::onResize,
-        &TerminalScreen::onPushLine,   &TerminalScreen::onPopLine,
+        .damage = &TerminalScreen::onDamage,
+        .moverect = nullptr,
+        .movecursor = &TerminalScreen::onMoveCursor,
+        .settermprop = &TerminalScreen::onSetTermProp,
+        .bell = &TerminalScreen::onBell,
+        .resize = &TerminalScreen::onResize,
+        .sb_pushline = &TerminalScreen::onPushLine,
+        .sb_popline = &TerminalScreen::onPopLine,
+#if VTERM_VERSION_MAJOR > 0 || VTERM_VERSION_MINOR >= 3
+        .sb_clear = nullptr,
+#endif
     };
     vterm_set_utf8(vt_, 1);
     vterm_output_set_callback(vt_, &TerminalScreen::onOutput, this);
@@ -246,12 +256,32 @@ void TerminalScreen::applyProperty(VTermProp prop, const VTermValue &value)
         mouseMode_ = value.number;
         break;
     case VTERM_PROP_TITLE:
-        title_ = QString::fromUtf8(value.string ? value.string : "");
-        Q_EMIT titleChanged(title_);
+        takeTitle(value);
         break;
     default:
         break;
     }
+}
+
+// libvterm 0.1 hands the title over whole; from 0.2 on it comes in fragments (one per
+// chunk of output the escape sequence was split across), the first marked initial and the
+// last final.
+void TerminalScreen::takeTitle(const VTermValue &value)
+{
+#if VTERM_VERSION_MAJOR > 0 || VTERM_VERSION_MINOR >= 2
+    const VTermStringFragment &fragment = value.string;
+    if (fragment.initial)
+        pendingTitle_.clear();
+    if (fragment.str)
+        pendingTitle_.append(fragment.str, static_cast<qsizetype>(fragment.len));
+    if (!fragment.final)
+        return;
+    title_ = QString::fromUtf8(pendingTitle_);
+    pendingTitle_.clear();
+#else
+    title_ = QString::fromUtf8(value.string ? value.string : "");
+#endif
+    Q_EMIT titleChanged(title_);
 }
 
 int TerminalScreen::onDamage(VTermRect rect, void *user)

@@ -102,6 +102,7 @@ private:
     static void onOutput(const char *bytes, size_t length, void *user);
 
     void applyProperty(VTermProp prop, const VTermValue &value);
+    void takeTitle(const VTermValue &value);
     void damageRows(int first, int last);
     VTermScreenCell blankCell() const;
     bool isBlank(const VTermScreenCell &cell) const;
@@ -122,6 +123,7 @@ private:
     bool reverseVideo_ = false;
     int mouseMode_ = VTERM_PROP_MOUSE_NONE;
     QString title_;
+    QByteArray pendingTitle_; // a title arriving in fragments (libvterm >= 0.2)
     QColor foreground_;
     QColor background_;
 };
