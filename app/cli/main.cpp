@@ -23,7 +23,13 @@
 
 namespace {
 
-int usage()
+#ifndef SCHEDLAB_VERSION
+#define SCHEDLAB_VERSION "unknown"
+#endif
+
+// The usage: on stdout with status 0 when asked for (--help), on stderr with status 2 after a
+// mistake, as command-line tools do.
+int usage(FILE *to = stderr, int status = 2)
 {
     std::fputs("Usage: schedlab-cli COMMAND [ARGS]\n"
                "  sim FILE        run a scenario in virtual time and print its transcript\n"
@@ -37,9 +43,25 @@ int usage()
                "options of serve and shell:\n"
                "  --cluster FILE  a slurm.conf to run instead of the built-in cluster\n"
                "  --gres FILE     its gres.conf\n"
-               "  --state DIR     where the accounting database and the socket live\n",
-               stderr);
-    return 2;
+               "  --state DIR     where the accounting database and the socket live\n"
+               "  --help, --version\n",
+               to);
+    return status;
+}
+
+int simUsage(FILE *to, int status)
+{
+    std::fputs("Usage: schedlab-cli sim FILE\n"
+               "Plays the scenario FILE (YAML) in virtual time on the mini-cluster and prints\n"
+               "the transcript of its commands. Exits with 2 if FILE cannot be read.\n",
+               to);
+    return status;
+}
+
+bool asksForHelp(const QString &arg)
+{
+    return arg == QLatin1String("--help") || arg == QLatin1String("-h") ||
+           arg == QLatin1String("help");
 }
 
 int sim(const QString &path)
@@ -111,8 +133,22 @@ std::optional<schedlab::EngineOptions> liveOptions(const LiveArgs &args)
             : args.stateDir);
 }
 
+// The folder the cluster works in must exist before anything starts: a shell started in a
+// missing folder would fail without a word.
+bool checkWorkFolder(const QString &dir, const QString &command)
+{
+    const QFileInfo info(dir);
+    if (info.isDir())
+        return true;
+    std::fprintf(stderr, "schedlab-cli: %s: %s: %s\n", qPrintable(command), qPrintable(dir),
+                 info.exists() ? "not a folder" : "no such folder");
+    return false;
+}
+
 int serveOrShell(const LiveArgs &args, bool shell)
 {
+    if (!checkWorkFolder(args.dir, shell ? QStringLiteral("shell") : QStringLiteral("serve")))
+        return 1;
     const auto options = liveOptions(args);
     if (!options)
         return 2;
@@ -147,6 +183,13 @@ int serveOrShell(const LiveArgs &args, bool shell)
     bash.setInputChannelMode(QProcess::ForwardedInputChannel);
     QObject::connect(&bash, &QProcess::finished, qApp,
                      [&] { QCoreApplication::exit(bash.exitCode()); });
+    QObject::connect(&bash, &QProcess::errorOccurred, qApp, [&](QProcess::ProcessError e) {
+        if (e != QProcess::FailedToStart)
+            return;
+        std::fprintf(stderr, "schedlab-cli: shell: /bin/bash: %s\n",
+                     qPrintable(bash.errorString()));
+        QCoreApplication::exit(1);
+    });
     bash.start(QStringLiteral("/bin/bash"), {QStringLiteral("--norc"), QStringLiteral("-i")});
     return QCoreApplication::exec();
 }
@@ -160,8 +203,17 @@ int main(int argc, char **argv)
     const QStringList args = app.arguments().mid(1);
     if (args.isEmpty())
         return usage();
-    if (args[0] == QLatin1String("sim") && args.size() == 2)
-        return sim(args[1]);
+    if (asksForHelp(args[0]))
+        return usage(stdout, 0);
+    if (args[0] == QLatin1String("--version")) {
+        std::printf("schedlab-cli %s\n", SCHEDLAB_VERSION);
+        return 0;
+    }
+    if (args[0] == QLatin1String("sim")) {
+        if (args.size() == 2 && asksForHelp(args[1]))
+            return simUsage(stdout, 0);
+        return args.size() == 2 ? sim(args[1]) : simUsage(stderr, 2);
+    }
     if (args[0] == QLatin1String("grade"))
         return gradeCommand(args.mid(1));
     if (args[0] == QLatin1String("override"))
@@ -183,6 +235,8 @@ int main(int argc, char **argv)
                 (a == QLatin1String("--cluster") ? live.clusterFile
                  : a == QLatin1String("--gres")  ? live.gresFile
                                                  : live.stateDir) = value;
+            } else if (asksForHelp(a)) {
+                return usage(stdout, 0);
             } else if (a.startsWith(QLatin1Char('-'))) {
                 return usage();
             } else {

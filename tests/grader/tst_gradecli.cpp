@@ -1,5 +1,5 @@
 // schedlab-cli grade, override and variant as an instructor runs them: real processes,
-// real files, a real SQLite gradebook.
+// real files, a real SQLite gradebook; and the command's own usage, as anyone first meets it.
 #include "../common/testfiles.h"
 
 #include <QDir>
@@ -136,6 +136,58 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
         QVERIFY(r.out.isEmpty());
+    }
+
+    void helpIsAnAnswerNotAnError_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << "Usage: schedlab-cli";
+        QTest::newRow("-h") << QStringList{QStringLiteral("-h")} << "shell [DIR]";
+        QTest::newRow("sim --help") << QStringList{QStringLiteral("sim"), QStringLiteral("--help")}
+                                    << "Usage: schedlab-cli sim FILE";
+        QTest::newRow("shell --help")
+            << QStringList{QStringLiteral("shell"), QStringLiteral("--help")} << "--cluster FILE";
+        QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << "schedlab-cli 0.";
+    }
+
+    void helpIsAnAnswerNotAnError()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expected);
+        const Run r = cli(args);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(QString::fromUtf8(r.out).contains(expected), r.out.constData());
+        QVERIFY(r.err.isEmpty());
+    }
+
+    void noCommandIsAUsageError()
+    {
+        const Run r = cli({});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.startsWith("Usage: schedlab-cli COMMAND"));
+        QVERIFY(r.out.isEmpty());
+    }
+
+    // The README's own example names a folder the student may not have made yet: the shell
+    // must say so at once instead of waiting on a bash that never started.
+    void shellInAMissingFolderSaysSo_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::newRow("shell") << QStringLiteral("shell");
+        QTest::newRow("serve") << QStringLiteral("serve");
+    }
+
+    void shellInAMissingFolderSaysSo()
+    {
+        QFETCH(QString, command);
+        const QString missing = dir_->filePath(QStringLiteral("cours"));
+        const Run r = cli(
+            {command, missing, QStringLiteral("--state"), dir_->filePath(QStringLiteral("state"))});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(QString::fromUtf8(r.err),
+                 QStringLiteral("schedlab-cli: %1: %2: no such folder\n").arg(command, missing));
+        QVERIFY(!QFileInfo::exists(missing));
     }
 
     void brokenRubricNamesFileAndLine()
