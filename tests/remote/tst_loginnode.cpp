@@ -7,6 +7,8 @@
 // environment the test skips and says what it needs.
 #include "keyfiles.h"
 #include "loginnodesession.h"
+#include "slurmcommands.h"
+#include "sshclient.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -66,6 +68,7 @@ private:
     QString remoteFolder_;
     QStringList activity_;
     QHash<quint32, QStringList> path_; // every state each job was reported in, in order
+    QHash<quint32, QString> ended_;    // the jobs that ended here, and how
     std::unique_ptr<LoginNodeSession> session_;
 
     LoginProfile profile() const
@@ -226,6 +229,7 @@ private Q_SLOTS:
         QCOMPARE(job.exitCode, QStringLiteral("0:0"));
         QVERIFY(job.startTime >= job.submitTime);
         QVERIFY(job.endTime - job.startTime >= 6);
+        ended_.insert(id, QStringLiteral("COMPLETED"));
 
         const QString local = outputs + QStringLiteral("/sommeil-%1.out").arg(id);
         QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(local), 15000);
@@ -253,6 +257,60 @@ private Q_SLOTS:
         QVERIFY(activity_.contains(QStringLiteral("$ scancel %1").arg(id)));
         QCOMPARE(session_->job(id).exitCode, QStringLiteral("0:15")); // killed by SIGTERM
         QCOMPARE(path_.value(id).first(), QStringLiteral("PENDING")); // as sbatch answered
+        ended_.insert(id, QStringLiteral("CANCELLED"));
+    }
+
+    // The login node keeps accounts (slurmdbd): what the app asks sacct, once a job has left
+    // squeue, is answered from the database, and read back as the app reads it.
+    void finishedJobsAreReadFromAccounting()
+    {
+        if (env_.value(QStringLiteral("SACCT")) != QLatin1String("yes"))
+            QSKIP("this login node runs without accounting (SACCT=no in its env file)");
+        QVERIFY(ended_.size() == 2);
+        SshClient client;
+        client.setKnownHostsFile(knownHosts_);
+        QVERIFY(!client.connectToHost(profile()));
+        QVERIFY(!client.authenticateWithKey(keyFile_, kPassphrase));
+        const QList<quint32> ids = ended_.keys();
+        QList<JobStatus> jobs;
+        // slurmctld hands finished jobs to slurmdbd on its own schedule: a few seconds at most.
+        QDeadlineTimer deadline(30000);
+        RemoteResult result;
+        do {
+            QVERIFY(!client.exec(sacctCommand(ids), &result));
+            QCOMPARE(result.exitCode, 0);
+            jobs = parseSacct(QString::fromUtf8(result.out));
+            bool allEnded = jobs.size() == ids.size();
+            for (const JobStatus &job : std::as_const(jobs))
+                allEnded = allEnded && job.finished();
+            if (allEnded)
+                break;
+            QTest::qWait(500);
+        } while (!deadline.hasExpired());
+        QVERIFY2(jobs.size() == ids.size(), result.out.constData());
+        for (const JobStatus &job : std::as_const(jobs)) {
+            QCOMPARE(job.source, QStringLiteral("sacct"));
+            QCOMPARE(baseState(job.state), ended_.value(job.id));
+            QCOMPARE(job.user, env_.value(QStringLiteral("TEST_USER")));
+            QCOMPARE(job.nodeList, env_.value(QStringLiteral("NODE_NAME")));
+            QVERIFY(job.endTime >= job.startTime && job.startTime > 0);
+        }
+    }
+
+    // The exit code of a remote command, as libssh reports it (0.10 and 0.11 differ here).
+    void remoteExitCodes()
+    {
+        SshClient client;
+        client.setKnownHostsFile(knownHosts_);
+        QVERIFY(!client.connectToHost(profile()));
+        QVERIFY(!client.authenticateWithKey(keyFile_, kPassphrase));
+        RemoteResult result;
+        QVERIFY(!client.exec(QStringLiteral("exit 3"), &result));
+        QCOMPARE(result.exitCode, 3);
+        QVERIFY(!client.exec(QStringLiteral("true"), &result));
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY(!client.exec(QStringLiteral("kill -KILL $$"), &result));
+        QCOMPARE(result.exitCode, -1); // ended by a signal: no exit code
     }
 
     // sbatch's own refusal reaches the student word for word, and nothing is followed.
