@@ -41,8 +41,8 @@ build_cmd() {
 
 # Before building: a student's folder is touched only through safefiles.h.
 stage "file access" 60 ./scripts/check-file-access.sh
-stage "build" 1500 bash -c "$(build_cmd default)"
-stage "tests" 900 ctest --preset default -j"${jobs}"
+stage "build" 1500 bash -c "$(build_cmd ci)"
+stage "tests" 900 ctest --preset ci -j"${jobs}"
 
 stage "sanitize build" 1500 bash -c "$(build_cmd sanitize)"
 # LeakSanitizer needs ptrace; some sandboxes refuse it. Probe once, and say so.
@@ -59,4 +59,9 @@ stage "sanitize tests" 900 ctest --test-dir build-sanitize -j"${jobs}" --output-
 
 stage "fuzz build" 1500 bash -c "$(build_cmd fuzz)"
 stage "fuzz" 900 ./scripts/fuzz.sh "${SCHEDLAB_FUZZ_RUNS:-20000}"
+# A fresh Debian system of another release, only when asked (it takes about as long as all the
+# above): SCHEDLAB_RELEASE_CHECK=trixie (or bookworm, or "bookworm trixie").
+for release in ${SCHEDLAB_RELEASE_CHECK:-}; do
+  stage "release check ${release}" 5400 ./scripts/check-release.sh "${release}"
+done
 echo "== all tests passed"
