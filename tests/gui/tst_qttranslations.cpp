@@ -22,10 +22,11 @@ using namespace schedlab::gui;
 
 namespace {
 
-// A button's or label's words as the student reads them: no mnemonic ampersand.
+// A button's or label's words as the student reads them: no mnemonic ampersand, and French's
+// no-break space before a colon (Qt 6.8's translations write it) read as a space.
 QString shown(QString text)
 {
-    return text.remove(u'&');
+    return text.remove(u'&').replace(QChar(0x00A0), u' ').replace(QChar(0x202F), u' ');
 }
 
 } // namespace

@@ -308,17 +308,24 @@ private Q_SLOTS:
         QVERIFY(!SafeZip::fromBytes(zip, QStringLiteral("big.zip"), limits, 0, &error));
         QCOMPARE(error.text(), QStringLiteral("big.zip: would decompress to 1228800 bytes, more "
                                               "than the 1 MiB allowed in all"));
-        // Headers that understate the sizes get past the opening, not past the reading.
+        // Headers that understate the sizes: libzip 1.11 (Debian 13) refuses them at the
+        // opening (a stored entry's two sizes differ); older ones (Debian 12) let them past the
+        // opening, and the reading stops at the size the header gave.
         const QByteArray understated =
             patchHeaders(zip, [](QByteArray &b, qsizetype at, bool central) {
                 put32(b, at + (central ? 24 : 22), 100 << 10);
             });
         auto archive =
             SafeZip::fromBytes(understated, QStringLiteral("big.zip"), limits, 0, &error);
-        QVERIFY2(archive, qPrintable(error.text()));
-        QVERIFY(!archive->extractTo(out_, &error));
-        QCOMPARE(error.text(), QStringLiteral("big.zip: a: holds more than the 102400 bytes its "
-                                              "header says: the archive is damaged or forged"));
+        if (archive) {
+            QVERIFY(!archive->extractTo(out_, &error));
+            QCOMPARE(error.text(),
+                     QStringLiteral("big.zip: a: holds more than the 102400 bytes its header "
+                                    "says: the archive is damaged or forged"));
+        } else {
+            QVERIFY2(error.text().startsWith(QStringLiteral("big.zip: not a readable zip archive")),
+                     qPrintable(error.text()));
+        }
         QVERIFY(everythingBelow(out_).isEmpty());
         checkNothingOutside();
     }
