@@ -16,6 +16,7 @@ const CheckerTable &table()
         CheckerTable t;
         addScriptCheckers(t);
         addTextCheckers(t);
+        addRelationCheckers(t);
         addManifestCheckers(t);
         addAccessCheckers(t);
         addRunCheckers(t);
@@ -29,7 +30,8 @@ const CheckerTable &table()
 QStringList conceptReferences(const Criterion &c)
 {
     QStringList names;
-    for (const char *key : {"all", "any", "forbid", "near", "compared", "weak"}) {
+    for (const char *key : {"all", "any", "forbid", "near", "compared", "weak", "thing", "holder",
+                            "rivals", "aside"}) {
         const QVariant v = c.params.value(QLatin1String(key));
         const QVariantList items =
             v.typeId() == QMetaType::QVariantList ? v.toList() : QVariantList{v};

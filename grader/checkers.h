@@ -110,6 +110,7 @@ QStringList checkerNames();
 using CheckerTable = QHash<QString, CheckerKind>;
 void addScriptCheckers(CheckerTable &table);
 void addTextCheckers(CheckerTable &table);
+void addRelationCheckers(CheckerTable &table);
 void addManifestCheckers(CheckerTable &table);
 void addAccessCheckers(CheckerTable &table);
 void addRunCheckers(CheckerTable &table);

@@ -1,5 +1,6 @@
 // Checkers of exercise 2's answers against the simulated situation: which jobs wait and
 // why, the scancel command, which job starts after it and why the other still waits.
+#include "answerstructure.h"
 #include "checkers.h"
 
 #include <QRegularExpression>
@@ -16,23 +17,13 @@ struct Sentence
     int line = 0;
 };
 
-// The answer to one question: the text under its heading ("## Question 2"), or the whole
-// file when the student used no headings (with less confidence).
+// The answer to one question: the text under its title ("## Question 2", "Q2 :", "2)"), or
+// the whole file when the student marked no questions (with less confidence).
 QString questionText(const QString &text, int question, bool *found)
 {
-    const QRegularExpression heading(
-        QStringLiteral("^\\s*(#+\\s*)?(question|q)\\s*%1\\b.*$").arg(question),
-        QRegularExpression::CaseInsensitiveOption | QRegularExpression::MultilineOption);
-    const QRegularExpressionMatch start = heading.match(text);
-    *found = start.hasMatch();
-    if (!*found)
-        return text;
-    const QRegularExpression next(QStringLiteral("^\\s*(#+\\s*)?(question|q)\\s*\\d+\\b"),
-                                  QRegularExpression::CaseInsensitiveOption |
-                                      QRegularExpression::MultilineOption);
-    const QRegularExpressionMatch end = next.match(text, start.capturedEnd());
-    return text.mid(start.capturedEnd(),
-                    end.hasMatch() ? end.capturedStart() - start.capturedEnd() : -1);
+    const std::optional<TextSpan> answer = AnswerStructure(text).question(question);
+    *found = answer.has_value();
+    return answer ? text.mid(answer->from, answer->to - answer->from) : text;
 }
 
 QList<Sentence> sentencesOf(const QString &text)

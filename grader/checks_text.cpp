@@ -1,5 +1,6 @@
 // Checkers of written answers: concepts found in the right paragraph (or section), and one
 // explanation per script line, in order.
+#include "answerstructure.h"
 #include "checkers.h"
 
 #include <QRegularExpression>
@@ -88,33 +89,6 @@ int headingLevel(const QString &line)
     return level > 0 && level < line.size() && line[level] == u' ' ? level : 0;
 }
 
-// The text under the Markdown heading matching `pattern`, up to the next heading of the
-// same or a higher level. Nullopt when no heading matches.
-std::optional<Span> section(const QString &text, const QString &pattern)
-{
-    const QRegularExpression wanted(pattern, QRegularExpression::CaseInsensitiveOption);
-    qsizetype pos = 0;
-    int level = 0;
-    std::optional<Span> found;
-    while (pos <= text.size()) {
-        qsizetype end = text.indexOf(u'\n', pos);
-        if (end < 0)
-            end = text.size();
-        const QString line = text.mid(pos, end - pos).trimmed();
-        const int h = headingLevel(line);
-        if (found && h > 0 && h <= level) {
-            found->to = pos;
-            return found;
-        }
-        if (!found && h > 0 && wanted.match(line.mid(h + 1)).hasMatch()) {
-            found = Span{end, text.size()};
-            level = h;
-        }
-        pos = end + 1;
-    }
-    return found;
-}
-
 QList<Concept> conceptList(const QVariant &spec, const Rubric &rubric)
 {
     QList<Concept> out;
@@ -186,8 +160,9 @@ QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penal
     Span region{0, text.size()};
     const QString sectionPattern = c.params.value(QStringLiteral("section")).toString();
     if (!sectionPattern.isEmpty()) {
-        if (const auto s = section(text, sectionPattern)) {
-            region = *s;
+        const QRegularExpression title(sectionPattern, QRegularExpression::CaseInsensitiveOption);
+        if (const std::optional<TextSpan> s = AnswerStructure(text).section(title)) {
+            region = Span{s->from, s->to};
         } else {
             *penalty *= 0.7;
             *note =
@@ -243,9 +218,35 @@ QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penal
     return near;
 }
 
+// Whether the wrong answer found beside the right one is only mentioned as what it is not:
+// "au lieu de slurm-%j.out", "sinon slurm-%j.out", "slurm-%j.out ne sert que sans --output",
+// "slurm-%j.out par défaut". Extra correct detail never withholds points; a second answer does.
+bool setAside(const QString &text, const ConceptMatch &wrong)
+{
+    // Before the wrong words, in the few words just ahead of them.
+    static const QRegularExpression before(
+        QStringLiteral("(sinon|otherwise|au lieu d[eu']?|instead of|plutot que|rather than|"
+                       "et non|and not|non pas|par defaut|by default|contrairement a|unlike)"
+                       "\\W+(\\S+\\s+){0,3}$"));
+    // After them, in the rest of their clause.
+    static const QRegularExpression after(
+        QStringLiteral("^[^.!?\\n,;]*?\\b(ne\\s+\\S+\\s+que|n'\\S+\\s+que|only (if|when|without)|"
+                       "seulement (si|sans|quand)|uniquement (si|sans|quand)|par defaut|by default|"
+                       "quand il n'y a pas|s'il n'y a pas|without --output|sans --output)"));
+    const qsizetype lineStart = text.lastIndexOf(u'\n', wrong.start) + 1;
+    const QString ahead = normalizeText(text.mid(lineStart, wrong.start - lineStart));
+    const QString rest = normalizeText(text.mid(wrong.start + wrong.evidence.size()));
+    return before.match(ahead + u' ').hasMatch() || after.match(rest).hasMatch();
+}
+
 CheckOutcome decide(const BlockVerdict &best, int required, double penalty, const QString &text)
 {
     CheckOutcome out;
+    if (best.forbidden && best.found == required && setAside(text, *best.forbidden)) {
+        BlockVerdict right = best;
+        right.forbidden.reset();
+        return decide(right, required, penalty, text);
+    }
     if (best.forbidden && best.found == required) {
         // Right and wrong side by side ("sommeil-%j.out, pas slurm-%j.out" is right; two
         // answers at once is not): an instructor decides.

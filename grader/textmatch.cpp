@@ -5,6 +5,7 @@
 #include <libstemmer.h>
 
 #include <QHash>
+#include <QRegularExpression>
 #include <QVarLengthArray>
 
 #include <algorithm>
@@ -21,7 +22,8 @@ namespace detail {
 struct VocabEntry
 {
     QString word, stemFr, stemEn;
-    // A French inversion ("reste-t-il", "est-ce") is one token; its head still matches.
+    // A French inversion ("reste-t-il", "est-ce") is one token; its head still matches. For a
+    // plural verb ("changent"), the singular ("change").
     QString head, headFr, headEn;
     // An option and its value ("--time=00:02:00") form one token; literals match either side.
     QString key, value;
@@ -743,8 +745,16 @@ bool isInversion(const QStringList &parts)
 VocabEntry vocabEntry(const WordInfo &w)
 {
     VocabEntry e{w.word, w.stemFr, w.stemEn, {}, {}, {}, {}, {}, isLetters(w.word)};
-    if (e.letters)
+    if (e.letters) {
+        // Snowball's French stemmer leaves "-ent" verbs whole ("changent", "restent"), to spare
+        // "dent" and "lent": the third person plural also matches as its singular.
+        if (e.word.size() >= 7 && e.word.endsWith(QLatin1String("ent")) &&
+            !e.word.endsWith(QLatin1String("ment"))) {
+            e.head = e.word.chopped(2);
+            std::tie(e.headFr, e.headEn) = stems(e.head);
+        }
         return e;
+    }
     const QStringList parts = w.word.split(u'-');
     if (isInversion(parts)) {
         e.head = parts[0];
@@ -841,6 +851,19 @@ QList<Atom> compileAlternative(QString text, int &nextId)
     return atoms;
 }
 
+// The pattern without its "ne" and "n'" ("n'y change rien" → "y change rien"); the pattern
+// itself when it has none.
+QString withoutNe(const QString &pattern)
+{
+    static const QRegularExpression ne(QStringLiteral("(?<![\\w'])(?:ne\\s+|n')"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    QString out = normalizeText(pattern);
+    if (!out.contains(ne))
+        return pattern;
+    out.replace(ne, QString());
+    return out.simplified();
+}
+
 Pattern compilePattern(const QString &text, bool negatedList, int &nextId)
 {
     Pattern p;
@@ -934,6 +957,9 @@ struct Found
     qsizetype first = 0, last = 0; // evidence tokens, negators included
     qsizetype matchFirst = 0;
     double confidence = 0;
+    // Only literals (an option, a file name, a command): "sans --output" sets a condition on
+    // it, it does not deny a statement.
+    bool literalsOnly = false;
 };
 
 using TokenStack = QVarLengthArray<qsizetype, 16>;
@@ -1135,12 +1161,23 @@ Polarity Search::polarity(const Path &path, bool spelled, Found &f) const
     return p;
 }
 
+bool literalsOnly(const Pattern &p)
+{
+    for (const Element &e : p.elements)
+        for (const QList<Atom> &alternative : e.alternatives)
+            for (const Atom &a : alternative)
+                if (a.kind != Atom::Kind::Literal)
+                    return false;
+    return true;
+}
+
 void Search::record(const Pattern &p, const Path &path)
 {
     bool spelled = false;
     for (qsizetype t : path.consumed)
         spelled = spelled || tokens_[t].negator;
-    Found f{path.consumed.first(), path.consumed.last(), path.consumed.first(), path.confidence};
+    Found f{path.consumed.first(), path.consumed.last(), path.consumed.first(), path.confidence,
+            literalsOnly(p)};
     const Polarity polarity = this->polarity(path, spelled, f);
     if (p.anyPolarity) {
         wanted_.push_back(f);
@@ -1167,7 +1204,7 @@ ConceptMatch Search::result() const
 {
     const auto effective = [&](const Found &f) {
         for (const Found &o : opposite_)
-            if (!overlaps(o, f))
+            if (!overlaps(o, f) && !o.literalsOnly)
                 return std::min(f.confidence, 0.5);
         return f.confidence;
     };
@@ -1195,6 +1232,7 @@ ConceptMatch Search::result() const
     m.found = found;
     m.contradicted = !found;
     m.start = tokens_[first].start;
+    m.wordsStart = tokens_[best->matchFirst].start;
     m.evidence = text_.mid(m.start, tokens_[best->last].end - m.start);
     m.clause = tokens_[best->matchFirst].clause;
     m.confidence = confidence;
@@ -1241,10 +1279,16 @@ ConceptMatch TextMatcher::matchIn(const Concept &wanted, qsizetype from, qsizety
     const qsizetype hi = std::max(lo, qsizetype(lowerBound(to)));
     int atoms = 0;
     QList<Pattern> patterns;
+    const auto add = [&](const QString &p, bool negatedList) {
+        patterns.append(compilePattern(p, negatedList, atoms));
+        // Spoken and written French drop the "ne": "ça change rien" says "ne change rien".
+        if (const QString colloquial = withoutNe(p); colloquial != p && !colloquial.isEmpty())
+            patterns.append(compilePattern(colloquial, negatedList, atoms));
+    };
     for (const QString &p : wanted.patterns)
-        patterns.append(compilePattern(p, false, atoms));
+        add(p, false);
     for (const QString &p : wanted.negatedPatterns)
-        patterns.append(compilePattern(p, true, atoms));
+        add(p, true);
     for (Pattern &p : patterns)
         p.anyPolarity = wanted.anyPolarity;
     Search search(text_, tokens_, *index_, lo, hi);

@@ -76,6 +76,7 @@ struct ConceptMatch
                                // quoted from the original text, from the first to the last
                                // matched token, negators included
     qsizetype start = -1;      // where the evidence starts in the original text
+    qsizetype wordsStart = -1; // where the pattern's own first word is (after any negator)
     int clause = -1;
     // 1.0 for an exact or stem match; 0.8 with a prefix match only on short words (< 5
     // letters); 0.7 when a typo was needed; a contradiction also found elsewhere in the text

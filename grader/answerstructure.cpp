@@ -1,0 +1,127 @@
+#include "answerstructure.h"
+
+namespace schedlab::grader {
+
+namespace {
+
+constexpr int kLabelLevel = 7; // below every Markdown heading (# to ######)
+
+// "## Question 2", "# 3. Annuler": a Markdown heading, its level and its words.
+const QRegularExpression &headingLine()
+{
+    static const QRegularExpression re(QStringLiteral("^\\s{0,3}(#{1,6})\\s+(.*?)\\s*#*\\s*$"));
+    return re;
+}
+
+// "Q2 :", "Q 2)", "Question 2 -", "**Question 2**", "- Q2." at the start of a line: a label
+// that names its question whatever follows it.
+const QRegularExpression &namedLabel()
+{
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?\\s*(?:question|q)\\s*(?:n°|n\\.|no\\.?|°|"
+                       "\\.)?\\s*(\\d{1,2})"
+                       "(?![\\d\\w])\\s*(?:\\*\\*|__)?\\s*(?:[:.)–—-]+\\s*)?(?:\\*\\*|__)?\\s*"),
+        QRegularExpression::CaseInsensitiveOption | QRegularExpression::UseUnicodePropertiesOption);
+    return re;
+}
+
+// "2)", "2.", "2 -", "2 :", "**2.**": a bare number, a label only in a file that names no
+// question otherwise (else it is a list inside an answer).
+const QRegularExpression &numberLabel()
+{
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*(?:\\*\\*|__)?(\\d{1,2})(?:\\s*[.)]|\\s+[:–—-])(?:\\*\\*|__)?(?=\\s|$)"
+                       "\\s*"));
+    return re;
+}
+
+// The number a heading's words give their question ("Question 2 — Annuler", "Q2", "2.").
+int numberInHeading(const QString &words)
+{
+    for (const QRegularExpression *re : {&namedLabel(), &numberLabel()}) {
+        const QRegularExpressionMatch m = re->match(words);
+        if (m.hasMatch())
+            return m.captured(1).toInt();
+    }
+    return 0;
+}
+
+QString questionWords(int number)
+{
+    return QStringLiteral("Question %1").arg(number);
+}
+
+} // namespace
+
+AnswerStructure::AnswerStructure(const QString &text)
+    : text_(text)
+{
+    QList<Title> bare;
+    bool named = false;
+    qsizetype pos = 0;
+    while (pos <= text.size()) {
+        qsizetype end = text.indexOf(u'\n', pos);
+        if (end < 0)
+            end = text.size();
+        const QString line = text.mid(pos, end - pos);
+        const qsizetype next = std::min(end + 1, text.size());
+        if (const QRegularExpressionMatch h = headingLine().match(line); h.hasMatch()) {
+            QString words = h.captured(2);
+            words.remove(QStringLiteral("**")).remove(QStringLiteral("__"));
+            const int number = numberInHeading(words);
+            named = named || number > 0;
+            titles_ << Title{number > 0 ? questionWords(number) + u' ' + words : words, number,
+                             int(h.captured(1).size()), pos, next};
+        } else if (const QRegularExpressionMatch l = namedLabel().match(line); l.hasMatch()) {
+            named = true;
+            const int number = l.captured(1).toInt();
+            titles_ << Title{questionWords(number), number, kLabelLevel, pos,
+                             pos + l.capturedEnd()};
+        } else if (const QRegularExpressionMatch b = numberLabel().match(line); b.hasMatch()) {
+            const int number = b.captured(1).toInt();
+            bare << Title{questionWords(number), number, kLabelLevel, pos, pos + b.capturedEnd()};
+        }
+        pos = end + 1;
+    }
+    if (!named) {
+        titles_ << bare;
+        std::sort(titles_.begin(), titles_.end(),
+                  [](const Title &a, const Title &b) { return a.lineStart < b.lineStart; });
+    }
+}
+
+// From after the title to the next title that closes it: a heading of the same or a higher
+// level, any heading after a label, or the title of another question.
+std::optional<TextSpan> AnswerStructure::answerUnder(int index) const
+{
+    const Title &t = titles_[index];
+    qsizetype to = text_.size();
+    for (int j = index + 1; j < titles_.size(); ++j) {
+        const Title &u = titles_[j];
+        const bool closingHeading = u.level < kLabelLevel && u.level <= t.level;
+        const bool otherQuestion = u.number != 0 && u.number != t.number;
+        if (closingHeading || otherQuestion) {
+            to = u.lineStart;
+            break;
+        }
+    }
+    return TextSpan{t.contentStart, std::max(t.contentStart, to)};
+}
+
+std::optional<TextSpan> AnswerStructure::section(const QRegularExpression &title) const
+{
+    for (int i = 0; i < titles_.size(); ++i)
+        if (title.match(titles_[i].words).hasMatch())
+            return answerUnder(i);
+    return std::nullopt;
+}
+
+std::optional<TextSpan> AnswerStructure::question(int number) const
+{
+    for (int i = 0; i < titles_.size(); ++i)
+        if (titles_[i].number == number)
+            return answerUnder(i);
+    return std::nullopt;
+}
+
+} // namespace schedlab::grader

@@ -1,0 +1,151 @@
+// The checker of answers about who does what (text.relation): the thing must be given to its
+// holder, not to one of the rivals.
+//
+//   check: text.relation
+//   thing: service          # the concept naming what is given
+//   holder: deployment      # the concept naming what must carry it
+//   rivals: [job-slurm]     # what it must not be given to
+//   aside: [relance]        # clauses naming these are about another point
+//   section: "question\\s*2\\b"
+#include "answerstructure.h"
+#include "checkers.h"
+#include "relations.h"
+
+#include <QRegularExpression>
+
+namespace schedlab::grader {
+
+namespace {
+
+// With no question titles, the pairing is read in the whole file: still a pairing, less sure
+// of being this question's.
+constexpr double kWholeFilePenalty = 0.85;
+constexpr int kSubstantialAnswerWords = 8;
+
+QList<Concept> concepts(const Criterion &c, const char *key, const Rubric &rubric)
+{
+    const QVariant spec = c.params.value(QLatin1String(key));
+    QList<Concept> out;
+    if (!spec.isValid())
+        return out;
+    const QVariantList items =
+        spec.typeId() == QMetaType::QVariantList ? spec.toList() : QVariantList{spec};
+    for (const QVariant &item : items)
+        out << conceptFrom(item, rubric);
+    return out;
+}
+
+QString quoted(const QString &text, TextSpan s)
+{
+    const int line = int(text.left(s.from).count(u'\n')) + 1;
+    return QStringLiteral("« %1 » (ligne %2)")
+        .arg(text.mid(s.from, s.to - s.from).simplified())
+        .arg(line);
+}
+
+TextSpan answerRegion(const Criterion &c, const QString &text, double *penalty)
+{
+    const QString pattern = c.params.value(QStringLiteral("section")).toString();
+    if (pattern.isEmpty())
+        return TextSpan{0, text.size()};
+    const QRegularExpression title(pattern, QRegularExpression::CaseInsensitiveOption);
+    if (const std::optional<TextSpan> s = AnswerStructure(text).section(title))
+        return *s;
+    *penalty = kWholeFilePenalty;
+    return TextSpan{0, text.size()};
+}
+
+// The pairings stated for the thing, sorted by what they say of the expected holder.
+struct Statements
+{
+    std::optional<Pairing> given, givenToRival, deniedToHolder, deniedToRival;
+};
+
+Statements sort(const QList<Pairing> &pairings)
+{
+    Statements s;
+    for (const Pairing &p : pairings) {
+        // A sentence about another point ("le Deployment relance la conversion") may confirm
+        // the right holder, never stand for giving the thing to a rival.
+        if (p.thing != 0 || (p.aside && p.holder != 0))
+            continue;
+        const bool expected = p.holder == 0;
+        std::optional<Pairing> &slot = expected ? (p.denied ? s.deniedToHolder : s.given)
+                                                : (p.denied ? s.deniedToRival : s.givenToRival);
+        if (!slot)
+            slot = p;
+    }
+    return s;
+}
+
+CheckOutcome nothingPaired(const QString &text, TextSpan region, bool thingNamed, double penalty)
+{
+    CheckOutcome out;
+    if (thingNamed) {
+        // Named, but given to nothing the grader recognises: a person reads it.
+        out.confidence = 0.6 * penalty;
+        out.note = QStringLiteral("La réponse n'associe clairement cet élément à rien.");
+        return out;
+    }
+    const int words = int(text.mid(region.from, region.to - region.from)
+                              .split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts)
+                              .size());
+    out.confidence = (words < kSubstantialAnswerWords ? 0.95 : 0.7) * penalty;
+    return out;
+}
+
+CheckOutcome checkRelation(const Criterion &c, CheckContext &ctx)
+{
+    const SubmittedFile &f = ctx.file(c.file);
+    if (!f.usable())
+        return unusableFile(f, c.file);
+    const Rubric &rubric = ctx.rubric();
+    const QList<Concept> things = concepts(c, "thing", rubric);
+    QList<Concept> holders = concepts(c, "holder", rubric) + concepts(c, "rivals", rubric);
+    double penalty = 1.0;
+    const TextSpan region = answerRegion(c, f.text, &penalty);
+    const TextMatcher &m = ctx.matcher(c.file);
+    const Statements s =
+        sort(statedPairings(f.text, region, m, things, holders, concepts(c, "aside", rubric)));
+    CheckOutcome out;
+    if (s.given && s.givenToRival) {
+        // Both holders given the same thing: an instructor reads which one the student means.
+        out.passed = true;
+        out.confidence = 0.5;
+        out.evidence = quoted(f.text, s.given->where);
+        out.note =
+            QStringLiteral("La réponse dit aussi : %1.").arg(quoted(f.text, s.givenToRival->where));
+    } else if (s.given) {
+        out.passed = true;
+        out.confidence = penalty;
+        out.evidence = quoted(f.text, s.given->where);
+    } else if (s.givenToRival) {
+        out.confidence = 0.95 * penalty;
+        out.evidence = quoted(f.text, s.givenToRival->where);
+        out.note = QStringLiteral("Les rôles sont inversés : %1.").arg(out.evidence);
+    } else if (s.deniedToHolder) {
+        out.confidence = 0.9 * penalty;
+        out.evidence = quoted(f.text, s.deniedToHolder->where);
+        out.note = QStringLiteral("La réponse dit le contraire : %1.").arg(out.evidence);
+    } else if (s.deniedToRival) {
+        // Of two holders, not the other one: the right one, said by elimination.
+        out.passed = true;
+        out.confidence = 0.8 * penalty;
+        out.evidence = quoted(f.text, s.deniedToRival->where);
+    } else {
+        Concept thing = things.value(0);
+        thing.anyPolarity = true;
+        out =
+            nothingPaired(f.text, region, m.matchIn(thing, region.from, region.to).found, penalty);
+    }
+    return out;
+}
+
+} // namespace
+
+void addRelationCheckers(CheckerTable &table)
+{
+    table.insert(QStringLiteral("text.relation"), {checkRelation});
+}
+
+} // namespace schedlab::grader

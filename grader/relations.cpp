@@ -1,0 +1,204 @@
+#include "relations.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <optional>
+
+namespace schedlab::grader {
+
+namespace {
+
+struct Clause
+{
+    TextSpan span;
+    int sentence = 0;
+};
+
+// Words that join two statements: what follows is a clause of its own. Arrows and colons are
+// not among them: they join a thing to its holder ("service → Deployment").
+const QRegularExpression &joiningWords()
+{
+    static const QRegularExpression re(
+        QStringLiteral("[,;]|\\s(?:et|mais|car|donc|alors que|tandis que|parce que|puisque|"
+                       "pcq|pck|and|but|whereas|while|because|so|since)\\s"),
+        QRegularExpression::CaseInsensitiveOption);
+    return re;
+}
+
+QList<Clause> clausesOf(const QString &text, TextSpan within)
+{
+    static const QRegularExpression sentenceEnd(QStringLiteral("\\n|[.!?](?=\\s|$)"));
+    QList<Clause> out;
+    int sentence = 0;
+    qsizetype from = within.from;
+    const auto addSentence = [&](qsizetype to) {
+        qsizetype start = from;
+        auto it = joiningWords().globalMatch(text.mid(from, to - from));
+        while (it.hasNext()) {
+            const QRegularExpressionMatch m = it.next();
+            out << Clause{{start, from + m.capturedStart()}, sentence};
+            start = from + m.capturedEnd();
+        }
+        out << Clause{{start, to}, sentence};
+        ++sentence;
+    };
+    auto it = sentenceEnd.globalMatch(text.mid(within.from, within.to - within.from));
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        addSentence(within.from + m.capturedStart());
+        from = within.from + m.capturedEnd();
+    }
+    addSentence(within.to);
+    return out;
+}
+
+struct Mention
+{
+    int index = -1; // of the concept
+    qsizetype start = 0;
+};
+
+// The concepts named in the clause, each once, in the order they appear.
+QList<Mention> mentions(const TextMatcher &m, TextSpan clause, const QList<Concept> &concepts)
+{
+    QList<Mention> out;
+    for (int i = 0; i < concepts.size(); ++i) {
+        Concept named = concepts[i];
+        named.anyPolarity = true; // "sans Deployment" names a Deployment all the same
+        const ConceptMatch cm = m.matchIn(named, clause.from, clause.to);
+        if (cm.found)
+            out << Mention{i, cm.wordsStart};
+    }
+    std::sort(out.begin(), out.end(),
+              [](const Mention &a, const Mention &b) { return a.start < b.start; });
+    return out;
+}
+
+bool negatorBetween(const TextMatcher &m, qsizetype from, qsizetype to)
+{
+    return std::any_of(m.tokens().begin(), m.tokens().end(), [&](const Token &t) {
+        return t.negator && t.start >= from && t.start < to;
+    });
+}
+
+// "si la conversion était dans un Deployment, il la relancerait": what would happen says
+// nothing of the choice made.
+bool hypothetical(const TextMatcher &m, TextSpan clause)
+{
+    const QList<Token> &tokens = m.tokens();
+    for (qsizetype i = 0; i < tokens.size(); ++i) {
+        const Token &t = tokens[i];
+        if (t.start < clause.from || t.start >= clause.to)
+            continue;
+        const QString &w = t.word;
+        const bool conditional =
+            (w.endsWith(QLatin1String("rait")) || w.endsWith(QLatin1String("raient"))) &&
+            !w.endsWith(QLatin1String("trait"));
+        const bool sIl = w == QLatin1String("s") && i + 1 < tokens.size() &&
+                         tokens[i + 1].word.startsWith(QLatin1String("il"));
+        if (conditional || sIl || w == QLatin1String("si") || w == QLatin1String("if") ||
+            w == QLatin1String("would") || w == QLatin1String("sinon") ||
+            w == QLatin1String("otherwise"))
+            return true;
+    }
+    return false;
+}
+
+bool namesAny(const TextMatcher &m, TextSpan clause, const QList<Concept> &concepts)
+{
+    return std::any_of(concepts.begin(), concepts.end(), [&](Concept c) {
+        c.anyPolarity = true;
+        return m.matchIn(c, clause.from, clause.to).found;
+    });
+}
+
+// Pairs things and holders named in one clause: each thing with the nearest holder.
+void pairWithin(const TextMatcher &m, const Clause &c, const QList<Mention> &things,
+                const QList<Mention> &holders, QList<Pairing> *out)
+{
+    for (const Mention &t : things) {
+        const auto nearest = std::min_element(
+            holders.begin(), holders.end(), [&](const Mention &a, const Mention &b) {
+                return std::abs(a.start - t.start) < std::abs(b.start - t.start);
+            });
+        const qsizetype from = std::min(t.start, nearest->start);
+        const qsizetype to = std::max(t.start, nearest->start);
+        // "pas le Deployment pour la conversion": a negator just before the first name counts.
+        const qsizetype before = std::max(c.span.from, from - 8);
+        out->append(Pairing{t.index, nearest->index, negatorBetween(m, before, to), c.span, false});
+    }
+}
+
+} // namespace
+
+QList<Pairing> statedPairings(const QString &text, TextSpan within, const TextMatcher &matcher,
+                              const QList<Concept> &things, const QList<Concept> &holders,
+                              const QList<Concept> &aside)
+{
+    QList<Pairing> out;
+    const QList<Clause> clauses = clausesOf(text, within);
+    // A clause that names only one side waits for the next clause of its sentence naming
+    // only the other.
+    struct Orphan
+    {
+        Clause clause;
+        QList<Mention> things, holders;
+        QList<int> deniedHolders; // "ne va pas dans un job Slurm": not that one again
+    };
+    std::optional<Orphan> orphan;
+    for (const Clause &c : clauses) {
+        const QList<Mention> t = mentions(matcher, c.span, things);
+        const QList<Mention> h = mentions(matcher, c.span, holders);
+        if (orphan && orphan->clause.sentence != c.sentence)
+            orphan.reset();
+        if (hypothetical(matcher, c.span)) {
+            orphan.reset(); // what would happen, not what was chosen
+            continue;
+        }
+        const bool aboutAside = namesAny(matcher, c.span, aside);
+        if (!t.isEmpty() && !h.isEmpty()) {
+            const qsizetype before = out.size();
+            pairWithin(matcher, c, t, h, &out);
+            for (auto p = out.begin() + before; p != out.end(); ++p)
+                p->aside = aboutAside;
+            // "ne va pas dans un job Slurm, mais dans un Deployment": the things denied one
+            // holder may be given another in the next clause.
+            const bool allDenied = std::all_of(out.begin() + before, out.end(),
+                                               [](const Pairing &p) { return p.denied; });
+            orphan.reset();
+            if (allDenied) {
+                QList<int> denied;
+                for (auto p = out.begin() + before; p != out.end(); ++p)
+                    denied << p->holder;
+                orphan = Orphan{c, t, {}, denied};
+            }
+            continue;
+        }
+        if (t.isEmpty() && h.isEmpty())
+            continue;
+        if (orphan && orphan->things.isEmpty() != t.isEmpty()) {
+            // Two halves of one statement: the holder's clause says yes or no.
+            const Clause &holderClause = h.isEmpty() ? orphan->clause : c;
+            const QList<Mention> &thingList = t.isEmpty() ? orphan->things : t;
+            const QList<Mention> &holderList = h.isEmpty() ? orphan->holders : h;
+            const auto holder =
+                std::find_if(holderList.begin(), holderList.end(), [&](const Mention &m) {
+                    return !orphan->deniedHolders.contains(m.index);
+                });
+            if (holder != holderList.end()) {
+                const bool denied = negatorBetween(matcher, holderClause.span.from, holder->start);
+                const TextSpan both{std::min(orphan->clause.span.from, c.span.from),
+                                    std::max(orphan->clause.span.to, c.span.to)};
+                for (const Mention &thing : thingList)
+                    out << Pairing{thing.index, holder->index, denied, both, aboutAside};
+            }
+            orphan.reset();
+            continue;
+        }
+        orphan = Orphan{c, t, h, {}};
+    }
+    return out;
+}
+
+} // namespace schedlab::grader
