@@ -12,9 +12,6 @@ namespace schedlab::grader {
 
 namespace {
 
-// The year a day and month written alone belong to: the session's.
-constexpr int kSessionYear = 2026;
-
 // Line numbers of positions asked in increasing order, counted in one pass: a long text
 // with many matches is not read again from its start for each.
 class LineCounter
@@ -156,7 +153,7 @@ void dayFirstDates(const QString &text, QList<DateMatch> *out)
 
 // "le 2/11", "lundi 2/11": a day and month alone are a date only after a word that
 // announces one; "3/4 des nœuds" is a fraction.
-void dayMonthDates(const QString &text, QList<DateMatch> *out)
+void dayMonthDates(const QString &text, int yearOfUndated, QList<DateMatch> *out)
 {
     static const QRegularExpression re(
         QStringLiteral("(?<!\\w)(\\w+)\\.?[^\\S\\n]+([0-9]{1,2})/([0-9]{1,2})"
@@ -171,7 +168,7 @@ void dayMonthDates(const QString &text, QList<DateMatch> *out)
         if (!weekday && !announcing.contains(word))
             continue;
         addDate(out, text, weekday ? m.capturedStart() : m.capturedStart(2), m.capturedEnd(),
-                kSessionYear, m.captured(3).toInt(), m.captured(2).toInt());
+                yearOfUndated, m.captured(3).toInt(), m.captured(2).toInt());
     }
 }
 
@@ -187,7 +184,7 @@ qsizetype endAfterMonth(const QRegularExpressionMatch &m, int monthGroup, const 
 
 // "2 novembre 2026", "lundi 2 novembre", "2 nov. 2026", "1er novembre", "2nd November 2026",
 // "3rd of November".
-void dayMonthNameDates(const QString &text, QList<DateMatch> *out)
+void dayMonthNameDates(const QString &text, int yearOfUndated, QList<DateMatch> *out)
 {
     static const QRegularExpression re(
         QStringLiteral("(?<!\\w)(?:([^\\W\\d_]+)\\.?,?[^\\S\\n]+)?([0-9]{1,2})"
@@ -200,14 +197,14 @@ void dayMonthNameDates(const QString &text, QList<DateMatch> *out)
         if (!month)
             continue;
         const bool weekday = m.hasCaptured(1) && isWeekday(m.capturedView(1));
-        const int year = m.hasCaptured(5) ? m.captured(5).toInt() : kSessionYear;
+        const int year = m.hasCaptured(5) ? m.captured(5).toInt() : yearOfUndated;
         addDate(out, text, weekday ? m.capturedStart() : m.capturedStart(2),
                 endAfterMonth(m, 3, *month, 4, 5), year, month->month, m.captured(2).toInt());
     }
 }
 
 // "November 2, 2026", "Monday, Nov. 2nd 2026", "November 2".
-void monthNameDayDates(const QString &text, QList<DateMatch> *out)
+void monthNameDayDates(const QString &text, int yearOfUndated, QList<DateMatch> *out)
 {
     static const QRegularExpression re(
         QStringLiteral("(?<!\\w)(?:([^\\W\\d_]+)\\.?,?[^\\S\\n]+)?([^\\W\\d_]+)\\.?[^\\S\\n]+"
@@ -220,7 +217,7 @@ void monthNameDayDates(const QString &text, QList<DateMatch> *out)
         if (!month)
             continue;
         const bool weekday = m.hasCaptured(1) && isWeekday(m.capturedView(1));
-        const int year = m.hasCaptured(4) ? m.captured(4).toInt() : kSessionYear;
+        const int year = m.hasCaptured(4) ? m.captured(4).toInt() : yearOfUndated;
         addDate(out, text, weekday ? m.capturedStart() : m.capturedStart(2), m.capturedEnd(), year,
                 month->month, m.captured(3).toInt());
     }
@@ -404,14 +401,14 @@ bool isWordChar(const QString &s, qsizetype i)
 
 } // namespace
 
-QList<DateFound> findDates(const QString &text)
+QList<DateFound> findDates(const QString &text, int yearOfUndated)
 {
     QList<DateMatch> all;
     isoDates(text, &all);
     dayFirstDates(text, &all);
-    dayMonthDates(text, &all);
-    dayMonthNameDates(text, &all);
-    monthNameDayDates(text, &all);
+    dayMonthDates(text, yearOfUndated, &all);
+    dayMonthNameDates(text, yearOfUndated, &all);
+    monthNameDayDates(text, yearOfUndated, &all);
     // Two readings of the same words ("2 novembre 15 h" is not also "novembre 15"): the one
     // that starts first wins, then the longer.
     std::sort(all.begin(), all.end(), [](const DateMatch &a, const DateMatch &b) {

@@ -18,10 +18,10 @@ struct DateFound
 // Every date written in the text, in order, in the forms a French or English student uses:
 // 2026-11-02, 02/11/2026 and 2/11/26 (day first), 02.11.2026, "2 novembre 2026",
 // "lundi 2 novembre 2026", "2 nov. 2026", "1er novembre 2026", "le 2/11", "November 2, 2026",
-// "2 November 2026", "2nd November 2026". A day and month without a year take the year 2026
-// (the session's). Impossible dates (31/02/2026) are not dates. Times next to a date are
-// ignored.
-QList<DateFound> findDates(const QString &text);
+// "2 November 2026", "2nd November 2026". A day and month without a year take
+// `yearOfUndated` (the session's, from the rubric). Impossible dates (31/02/2026) are not
+// dates. Times next to a date are ignored.
+QList<DateFound> findDates(const QString &text, int yearOfUndated);
 
 struct PathFound
 {

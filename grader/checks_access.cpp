@@ -20,6 +20,10 @@ QString lineQuote(const QString &text, int line)
         .arg(text.section(u'\n', line - 1, line - 1).trimmed());
 }
 
+// The course asks for the date the account was requested, or found already open: any day
+// before the session counts, whatever the year (an account opened for an earlier course and
+// checked then is still an account); a day after it does not. The session's date is the
+// rubric's (`session:`, set by the instructor for the class).
 CheckOutcome checkDate(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
@@ -27,16 +31,20 @@ CheckOutcome checkDate(const Criterion &c, CheckContext &ctx)
         return unusableFile(f, c.file);
     const QDate session =
         QDate::fromString(c.params.value(QStringLiteral("session")).toString(), Qt::ISODate);
-    const QDate earliest =
-        QDate::fromString(c.params.value(QStringLiteral("earliest")).toString(), Qt::ISODate);
     CheckOutcome out;
+    if (!session.isValid()) {
+        out.confidence = 0; // nothing to compare with: an instructor decides
+        out.note = QStringLiteral("La grille ne donne pas la date de la séance (session: "
+                                  "AAAA-MM-JJ) : la date ne peut pas être jugée.");
+        return out;
+    }
     std::optional<DateFound> before, onSession, after;
-    for (const DateFound &d : findDates(f.text)) {
-        if (d.date < session && (!earliest.isValid() || d.date >= earliest))
+    for (const DateFound &d : findDates(f.text, session.year())) {
+        if (d.date < session)
             before = before ? before : d;
         else if (d.date == session)
             onSession = onSession ? onSession : d;
-        else if (d.date > session)
+        else
             after = after ? after : d;
     }
     if (before) {
@@ -51,8 +59,8 @@ CheckOutcome checkDate(const Criterion &c, CheckContext &ctx)
         out.note = QStringLiteral("La seule date trouvée est celle de la séance.");
     } else if (after) {
         out.evidence = lineQuote(f.text, after->line);
-        out.note =
-            QStringLiteral("La date trouvée (%1) est postérieure à la séance.").arg(after->text);
+        out.note = QStringLiteral("La date trouvée (%1) est postérieure à la séance (%2).")
+                       .arg(after->text, session.toString(QStringLiteral("dd/MM/yyyy")));
     } else {
         out.note = QStringLiteral("Aucune date n'a été trouvée dans %1.").arg(c.file);
     }

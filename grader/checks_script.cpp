@@ -357,6 +357,91 @@ CheckOutcome checkNoLateDirective(const Criterion &c, CheckContext &ctx)
     return out;
 }
 
+// A rule about how directives are written says nothing of a script without any: it is not
+// earned by writing none.
+std::optional<CheckOutcome> noDirectiveToJudge(const ScriptReading &r)
+{
+    if (!r.scan.directives.isEmpty())
+        return std::nullopt;
+    CheckOutcome out;
+    out.note = QStringLiteral("Le script n'a aucune directive #SBATCH lue par Slurm : il n'y a "
+                              "rien à juger ici.");
+    return out;
+}
+
+// A directive is read by sbatch, not by the shell: "$HOME" or "${USER}" in it stays as written
+// (the course's rule). One line is enough to fail.
+CheckOutcome checkNoVariable(const Criterion &c, CheckContext &ctx)
+{
+    if (!ctx.file(c.file).usable())
+        return unusableFile(ctx.file(c.file), c.file);
+    const ScriptReading r = readingOf(ctx, c);
+    if (const auto none = noDirectiveToJudge(r))
+        return *none;
+    CheckOutcome out;
+    out.passed = true;
+    for (const ScriptDiagnostic &d : r.scan.diagnostics) {
+        if (d.kind != ScriptDiagnostic::Kind::ShellVariable)
+            continue;
+        out.passed = false;
+        out.evidence = quoteLine(r, d.line);
+        out.note = QStringLiteral("Ligne %1 : « %2 » reste tel quel, Slurm ne développe pas les "
+                                  "variables du shell dans une directive.")
+                       .arg(d.line)
+                       .arg(d.option);
+        break;
+    }
+    return out;
+}
+
+// The values the organisers gave for `option` (the rubric's `given:`, set per class); none
+// when they gave none.
+QStringList givenValues(const Criterion &c, const QString &option)
+{
+    const QVariant v = c.params.value(QStringLiteral("given")).toMap().value(option);
+    return v.typeId() == QMetaType::QVariantList
+               ? v.toStringList()
+               : (v.isValid() ? QStringList{v.toString()} : QStringList());
+}
+
+// --partition and --account only with the values the organisers gave: an invented one makes
+// sbatch refuse the job on the real cluster, and the site's default is the right choice.
+CheckOutcome checkOnlyGiven(const Criterion &c, CheckContext &ctx)
+{
+    if (!ctx.file(c.file).usable())
+        return unusableFile(ctx.file(c.file), c.file);
+    const ScriptReading r = readingOf(ctx, c);
+    if (const auto none = noDirectiveToJudge(r))
+        return *none;
+    CheckOutcome out;
+    out.passed = true;
+    for (const QString &option : c.params.value(QStringLiteral("options")).toStringList()) {
+        const OptionField *field = optionField(option);
+        if (!field)
+            continue; // validateRubric names it
+        const QStringList given = givenValues(c, option);
+        for (const DirectiveWriting &w : directivesSetting(r, *field)) {
+            const QString value = field->value(*requestOfDirective(w.text.split(u' ')));
+            if (given.contains(value))
+                continue;
+            out.passed = false;
+            out.evidence = quoteLine(r, w.line);
+            out.note = given.isEmpty()
+                           ? QStringLiteral("Ligne %1 : les organisateurs n'ont donné aucune "
+                                            "valeur pour --%2, la directive ne doit pas y être "
+                                            "(la valeur par défaut du site s'applique).")
+                                 .arg(w.line)
+                                 .arg(option)
+                           : QStringLiteral("Ligne %1 : « %2 » n'est pas une valeur donnée par "
+                                            "les organisateurs pour --%3 (%4).")
+                                 .arg(w.line)
+                                 .arg(value, option, given.join(QStringLiteral(", ")));
+            return out;
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 void addScriptCheckers(CheckerTable &table)
@@ -365,6 +450,8 @@ void addScriptCheckers(CheckerTable &table)
     table.insert(QStringLiteral("script.directives"), {checkDirectives});
     table.insert(QStringLiteral("script.commands"), {checkCommands});
     table.insert(QStringLiteral("script.no-late-directive"), {checkNoLateDirective});
+    table.insert(QStringLiteral("script.no-variable"), {checkNoVariable});
+    table.insert(QStringLiteral("script.only-given"), {checkOnlyGiven});
 }
 
 } // namespace schedlab::grader

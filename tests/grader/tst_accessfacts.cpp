@@ -112,7 +112,7 @@ private Q_SLOTS:
         QFETCH(QString, text);
         QFETCH(QString, date);
         QFETCH(QString, written);
-        const QList<DateFound> found = findDates(text);
+        const QList<DateFound> found = findDates(text, 2026);
         if (date.isEmpty()) {
             QVERIFY2(found.isEmpty(), qPrintable(isoDates(found)));
             return;
@@ -128,7 +128,7 @@ private Q_SLOTS:
                                             "- Compte demandé le 15 octobre 2026, vérifié le "
                                             "2026-11-02T09:30.\n"
                                             "- Séance : 2 novembre 2026 (lundi 2/11)\n");
-        const QList<DateFound> found = findDates(text);
+        const QList<DateFound> found = findDates(text, 2026);
         QCOMPARE(isoDates(found), QStringLiteral("2026-10-15 2026-11-02 2026-11-02 2026-11-02"));
         QCOMPARE(found[0].line, 3);
         QCOMPARE(found[1].line, 3);

@@ -67,8 +67,8 @@ private Q_SLOTS:
         const QJsonObject first = all[0].toObject();
         QCOMPARE(first[QStringLiteral("student")].toString(), QStringLiteral("s01-amelie"));
         QCOMPARE(first[QStringLiteral("exercise")].toString(), QStringLiteral("ex1"));
-        QCOMPARE(first[QStringLiteral("rubric")].toString(), QStringLiteral("ex1@1"));
-        QCOMPARE(first[QStringLiteral("max")].toDouble(), 13.0);
+        QCOMPARE(first[QStringLiteral("rubric")].toString(), QStringLiteral("ex1@2"));
+        QCOMPARE(first[QStringLiteral("max")].toDouble(), 15.0);
         const QJsonObject shebang = first[QStringLiteral("criteria")].toArray()[0].toObject();
         for (const char *key :
              {"id", "passed", "points", "max", "confidence", "review", "feedback", "evidence"})
@@ -91,10 +91,11 @@ private Q_SLOTS:
         QCOMPARE(lines.size(), 3);
         QCOMPARE(lines[0], QByteArray("student,exercise,ex1.script.shebang,ex1.script.directives,"
                                       "ex1.script.commands,ex1.script.no-late-directive,"
+                                      "ex1.script.no-variable,ex1.script.only-given,"
                                       "ex1.lines.one-per-line,ex1.answer.late-directive,"
                                       "ex1.answer.time-rounding,ex1.answer.output-file,score,max,"
                                       "sur20,to_review"));
-        QVERIFY2(lines[1].startsWith("s01-amelie,ex1,1,3,2,1,0,1,"), lines[1].constData());
+        QVERIFY2(lines[1].startsWith("s01-amelie,ex1,1,3,2,1,1,1,0,1,"), lines[1].constData());
 
         const QString out = dir_->filePath(QStringLiteral("notes"));
         const Run md = cli({QStringLiteral("grade"), QStringLiteral("--exercise"),
@@ -103,7 +104,7 @@ private Q_SLOTS:
         QFile sheet(out + QStringLiteral("/s01-amelie/ex1.md"));
         QVERIFY(sheet.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(sheet.readAll());
-        QVERIFY(text.startsWith(QStringLiteral("# ex1 — s01-amelie\n\n**Note : 8 / 13**")));
+        QVERIFY(text.startsWith(QStringLiteral("# ex1 — s01-amelie\n\n**Note : 10 / 15**")));
         QVERIFY(text.contains(QStringLiteral("## ex1.script.shebang — réussi (1 / 1)")));
     }
 
@@ -231,8 +232,8 @@ private Q_SLOTS:
         const Run after = cli(grade);
         QCOMPARE(after.exitCode, 0);
         const QJsonObject s01 = QJsonDocument::fromJson(after.out).array()[0].toObject();
-        QCOMPARE(s01[QStringLiteral("score")].toDouble(), 10.0);
-        const QJsonObject lines = s01[QStringLiteral("criteria")].toArray()[4].toObject();
+        QCOMPARE(s01[QStringLiteral("score")].toDouble(), 12.0);
+        const QJsonObject lines = s01[QStringLiteral("criteria")].toArray()[6].toObject();
         QCOMPARE(lines[QStringLiteral("points")].toDouble(), 2.0);
         const QJsonObject by = lines[QStringLiteral("overridden")].toObject();
         QCOMPARE(by[QStringLiteral("by")].toString(), QStringLiteral("prof"));
@@ -247,7 +248,7 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         QByteArray text = f.readAll();
         f.close();
-        text.replace("version: 1", "version: 2")
+        text.replace("version: 2", "version: 3")
             .replace("    points: 3\n    check: script.directives",
                      "    points: 4\n    check: script.directives");
         writeFile(rubrics + QStringLiteral("/ex1/rubric.yaml"), text);
@@ -257,7 +258,7 @@ private Q_SLOTS:
         QCOMPARE(dry.exitCode, 0);
         QVERIFY2(dry.err.contains("grade(s) would change; nothing was saved"), dry.err.constData());
         QVERIFY2(dry.err.contains(
-                     "s01-amelie ex1: 8 -> 9 (ex1@1 -> ex1@2): ex1.script.directives : 3 → 4"),
+                     "s01-amelie ex1: 10 -> 11 (ex1@2 -> ex1@3): ex1.script.directives : 3 → 4"),
                  dry.err.constData());
         QVERIFY(cli(regrade).err.contains("would change")); // still nothing saved
         QCOMPARE(cli(regrade << QStringLiteral("--save")).exitCode, 0);

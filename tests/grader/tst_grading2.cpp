@@ -168,6 +168,50 @@ private Q_SLOTS:
         QVERIFY2(c->feedback.contains(words), qPrintable(c->feedback));
     }
 
+    // The course's rule: the account requested, or found open, before the session, whatever
+    // the year; the session's date is the rubric's.
+    void accessDateRule_data()
+    {
+        QTest::addColumn<QByteArray>("written");
+        QTest::addColumn<QString>("session");
+        QTest::addColumn<bool>("passed");
+        QTest::addColumn<QString>("shown");
+        const QString rubricSession = QStringLiteral("2026-11-05");
+        QTest::newRow("checked in 2025") << QByteArray("Compte déjà ouvert, vérifié le 14/09/2025.")
+                                         << rubricSession << true << "14/09/2025";
+        QTest::newRow("a year before, in words") << QByteArray("compte verifie le 3 octobre 2024")
+                                                 << rubricSession << true << "3 octobre 2024";
+        QTest::newRow("day and month: the session's year")
+            << QByteArray("demandé le 12/09") << rubricSession << true << "12/09";
+        QTest::newRow("after the session") << QByteArray("demandé le 20/11/2026") << rubricSession
+                                           << false << "postérieure à la séance (05/11/2026)";
+        QTest::newRow("another class's session, later")
+            << QByteArray("demandé le 20/11/2026") << QStringLiteral("2027-03-04") << true
+            << "20/11/2026";
+    }
+
+    void accessDateRule()
+    {
+        QFETCH(QByteArray, written);
+        QFETCH(QString, session);
+        QFETCH(bool, passed);
+        QFETCH(QString, shown);
+        RubricSet rubrics = rubrics_;
+        for (Rubric &r : rubrics.rubrics)
+            for (Criterion &c : r.criteria)
+                if (c.id == QStringLiteral("ex4.date"))
+                    c.params[QStringLiteral("session")] = session;
+        QByteArray sheet = goodAccess();
+        sheet.replace("Compte demandé le 2 novembre 2026.", written);
+        const ExerciseResult r = schedlab::test::gradeFiles(
+            rubrics, "ex4", {{QStringLiteral("acces.md"), sheet}}, false);
+        const CriterionResult *c = schedlab::test::findCriterion(r, QStringLiteral("ex4.date"));
+        QCOMPARE(c->passed, passed);
+        QVERIFY2(!c->review, qPrintable(c->feedback));
+        QVERIFY2((c->evidence + c->feedback).contains(shown),
+                 qPrintable(c->evidence + " | " + c->feedback));
+    }
+
     void onTheStudentsMachineTheNamedKeyIsRead()
     {
         QTemporaryDir home;

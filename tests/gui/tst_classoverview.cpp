@@ -344,7 +344,7 @@ private Q_SLOTS:
         const QByteArray bytes = onDisk(path);
         QVERIFY(bytes.startsWith("\xEF\xBB\xBF"));
         const QList<QByteArray> lines = bytes.mid(3).split('\n');
-        QVERIFY2(lines[0].startsWith("numéro;nom;id Moodle;ex1 (/13);"), lines[0].constData());
+        QVERIFY2(lines[0].startsWith("numéro;nom;id Moodle;ex1 (/15);"), lines[0].constData());
         const handin::SummaryRow &bruno = page_->overview()->model()->row(
             page_->overview()->model()->rowOf(QStringLiteral("21000002")));
         const QString total = handin::formatDecimal(bruno.total20, handin::CsvLocale::French);
@@ -361,7 +361,7 @@ private Q_SLOTS:
         // In English: no BOM, commas, decimal points.
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
         QVERIFY(page_->exportSummaryCsv(path, &error));
-        QVERIFY(onDisk(path).startsWith("number,name,LMS id,ex1 (/13),"));
+        QVERIFY(onDisk(path).startsWith("number,name,LMS id,ex1 (/15),"));
     }
 
     void theWorksheetIsWrittenBackOnceReviewedOrWhenForced()

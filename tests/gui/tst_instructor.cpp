@@ -214,7 +214,7 @@ private Q_SLOTS:
         grader::Gradebook book;
         QString error;
         QVERIFY(book.open(classDir_ + QStringLiteral("/gradebook.sqlite"), &error));
-        QCOMPARE(book.latest(QStringLiteral("s02-bruno"), QStringLiteral("ex1"))->score, 8.0);
+        QCOMPARE(book.latest(QStringLiteral("s02-bruno"), QStringLiteral("ex1"))->score, 10.0);
     }
 
     void gradingCanBeCancelled()
@@ -347,7 +347,7 @@ private Q_SLOTS:
 
         const GradebookModel *model = page_->model();
         const int row = model->rowOf(student);
-        QCOMPARE(display(model, row, GradebookModel::TotalColumn), QStringLiteral("9 / 13"));
+        QCOMPARE(display(model, row, GradebookModel::TotalColumn), QStringLiteral("11 / 15"));
         QCOMPARE(model->status(row, model->columnOf(criterion)), CellStatus::Overridden);
         const QString history = page_->criterionPanel()->details()->toPlainText();
         QVERIFY2(history.contains(QStringLiteral("relu, il parle du job")), qPrintable(history));
@@ -358,11 +358,11 @@ private Q_SLOTS:
         page_ = std::make_unique<InstructorPage>(rubrics_);
         QVERIFY2(page_->openClass(classDir_, &error), qPrintable(error));
         QCOMPARE(display(page_->model(), row, GradebookModel::TotalColumn),
-                 QStringLiteral("9 / 13"));
+                 QStringLiteral("11 / 15"));
         gradeAndWait();
         QVERIFY(!page_->changesPanel()->isVisibleTo(page_.get()));
         QCOMPARE(display(page_->model(), row, GradebookModel::TotalColumn),
-                 QStringLiteral("9 / 13"));
+                 QStringLiteral("11 / 15"));
         QVERIFY(page_->selectCell(student, criterion));
         QVERIFY(page_->criterionPanel()->details()->toPlainText().contains(QStringLiteral("relu")));
 
@@ -372,7 +372,7 @@ private Q_SLOTS:
                            classDir_ + QStringLiteral("/gradebook.sqlite"), classDir_});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject bruno = QJsonDocument::fromJson(r.out).array()[1].toObject();
-        QCOMPARE(bruno[QStringLiteral("score")].toDouble(), 9.0);
+        QCOMPARE(bruno[QStringLiteral("score")].toDouble(), 11.0);
     }
 
     void rubricEditListsTheChangedMarks()
@@ -385,7 +385,7 @@ private Q_SLOTS:
         const QString before = QStringLiteral("title: Les cinq directives\n    points: 3");
         QVERIFY(yaml.contains(before));
         yaml.replace(before, QStringLiteral("title: Les cinq directives\n    points: 4"));
-        yaml.replace(QStringLiteral("version: 1"), QStringLiteral("version: 2"));
+        yaml.replace(QStringLiteral("version: 2"), QStringLiteral("version: 3"));
         write(yamlPath, yaml.toUtf8());
         const grader::RubricSet rubrics = grader::loadRubrics(edited);
         QVERIFY2(rubrics.error.isEmpty(), qPrintable(rubrics.error));
@@ -397,8 +397,8 @@ private Q_SLOTS:
         QTreeWidget *list = page_->changesList();
         QCOMPARE(list->topLevelItemCount(), 2); // those who had the directives right
         QCOMPARE(list->topLevelItem(0)->text(0), QStringLiteral("s01-amelie"));
-        QCOMPARE(list->topLevelItem(0)->text(2), QStringLiteral("13 → 14"));
-        QCOMPARE(list->topLevelItem(0)->text(3), QStringLiteral("ex1@1 → ex1@2"));
+        QCOMPARE(list->topLevelItem(0)->text(2), QStringLiteral("15 → 16"));
+        QCOMPARE(list->topLevelItem(0)->text(3), QStringLiteral("ex1@2 → ex1@3"));
         QCOMPARE(list->topLevelItem(0)->child(0)->text(0),
                  QStringLiteral("ex1.script.directives : 3 → 4"));
         QCOMPARE(list->topLevelItem(1)->text(0), QStringLiteral("s03-chloe"));
@@ -407,14 +407,14 @@ private Q_SLOTS:
         grader::Gradebook book;
         QString error;
         QVERIFY(book.open(classDir_ + QStringLiteral("/gradebook.sqlite"), &error));
-        QCOMPARE(book.latest(QStringLiteral("s01-amelie"), QStringLiteral("ex1"))->score, 13.0);
+        QCOMPARE(book.latest(QStringLiteral("s01-amelie"), QStringLiteral("ex1"))->score, 15.0);
         QVERIFY(!page_->criterionPanel()->overrideButton()->isEnabled() ||
                 !page_->criterionPanel()->overrideButton()->isVisible());
         page_->changesPanel()->saveButton()->click();
         QVERIFY(!page_->changesPanel()->isVisibleTo(page_.get()));
-        QCOMPARE(book.latest(QStringLiteral("s01-amelie"), QStringLiteral("ex1"))->score, 14.0);
+        QCOMPARE(book.latest(QStringLiteral("s01-amelie"), QStringLiteral("ex1"))->score, 16.0);
         QCOMPARE(book.latest(QStringLiteral("s01-amelie"), QStringLiteral("ex1"))->rubricTag,
-                 QStringLiteral("ex1@2"));
+                 QStringLiteral("ex1@3"));
     }
 
     void csvExportEqualsTheCli()

@@ -146,7 +146,7 @@ private Q_SLOTS:
         page->editor(QStringLiteral("sommeil.sbatch"))->setText(QString::fromLatin1(kLateScript));
         QTest::mouseClick(page->checkButton(), Qt::LeftButton);
         QTreeWidget *results = page->results();
-        QCOMPARE(results->topLevelItemCount(), 8);
+        QCOMPARE(results->topLevelItemCount(), 10);
         QTreeWidgetItem *late = resultFor(results, QStringLiteral("ex1.script.no-late-directive"));
         QVERIFY(late);
         QCOMPARE(late->text(1), QStringLiteral("failed"));

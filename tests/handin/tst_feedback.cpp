@@ -237,8 +237,8 @@ private Q_SLOTS:
         exam.missingFiles = {QStringLiteral("examen.md")};
         ExerciseResult ex1;
         ex1.exercise = QStringLiteral("ex1");
-        ex1.max = 13;
-        ex1.score = 13;
+        ex1.max = rubrics_.find(QStringLiteral("ex1"))->maxPoints();
+        ex1.score = ex1.max;
         QTextDocument doc;
         doc.setMarkdown(studentFeedbackMarkdown(kStudent, {exam, ex1}, rubrics_.rubrics));
         const Rendered seen = inspect(doc);
@@ -256,7 +256,7 @@ private Q_SLOTS:
         double max = 0;
         for (const Rubric &rubric : rubrics_.rubrics)
             max += rubric.maxPoints();
-        QVERIFY2(seen.text.contains(QStringLiteral("Total : 13 / %1").arg(max)),
+        QVERIFY2(seen.text.contains(QStringLiteral("Total : %1 / %2").arg(ex1.score).arg(max)),
                  qPrintable(seen.text));
     }
 
