@@ -106,14 +106,19 @@ CriterionResult judge(const Criterion &c, const Rubric &rubric, CheckContext &ct
     const bool flagged = !r.passed && judged && c.params.value(QStringLiteral("flag")).toBool();
     r.review = r.confidence < rubric.reviewBelow || flagged;
     r.points = r.passed && !r.review ? c.points : 0;
-    r.feedback = fillParameters(r.passed ? c.passText : c.failText, ctx.parameters());
+    if (r.review && !flagged) {
+        // Not decided: neither the rubric's "Oui : ..." nor its verdict of failure, but what is
+        // expected, until an instructor decides.
+        r.feedback = QStringLiteral("À vérifier par l'enseignant : le correcteur automatique "
+                                    "n'est pas sûr de lui. Ce qui est attendu : ") +
+                     fillParameters(c.failText, ctx.parameters());
+    } else {
+        r.feedback = fillParameters(r.passed ? c.passText : c.failText, ctx.parameters());
+    }
     if (!outcome.note.isEmpty())
         r.feedback += u' ' + outcome.note;
     if (flagged)
         r.feedback += QStringLiteral(" (Signalé à l'enseignant.)");
-    else if (r.review)
-        r.feedback += QStringLiteral(" (À vérifier par l'enseignant : le correcteur automatique "
-                                     "n'est pas sûr de lui.)");
     r.evidence = outcome.evidence;
     // e.g. a private key handed in: the whole exercise fails
     r.voidsExercise =

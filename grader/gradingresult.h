@@ -58,6 +58,16 @@ struct ExerciseResult
         if (voided)
             score = 0;
     }
+    // The points awaiting an instructor's decision (under review, not overridden): `score`
+    // counts none of them, so the exercise's mark lies between score and score + pending.
+    double pending() const
+    {
+        double sum = 0;
+        for (const CriterionResult &c : criteria)
+            if (c.review && !c.overridden)
+                sum += c.max;
+        return sum;
+    }
     bool toReview() const
     {
         for (const CriterionResult &c : criteria)

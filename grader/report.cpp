@@ -96,11 +96,7 @@ QString resultJson(const ExerciseResult &r)
     if (!r.error.isEmpty())
         return o + QStringLiteral("    \"error\": %1\n  }").arg(jsonString(r.error));
     // The points awaiting an instructor's decision: `score` counts none of them.
-    double pending = 0;
-    for (const CriterionResult &c : r.criteria)
-        if (c.review && !c.overridden)
-            pending += c.max;
-    o += QStringLiteral("    \"pending\": %1,\n").arg(number(pending));
+    o += QStringLiteral("    \"pending\": %1,\n").arg(number(r.pending()));
     // Said only when something is missing, so that a complete hand-in reads as before.
     for (const auto &[key, names] :
          {std::pair("missing_files", &r.missingFiles), std::pair("empty_files", &r.emptyFiles)}) {

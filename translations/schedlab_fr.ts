@@ -4,37 +4,37 @@
 <context>
     <name>ClassExports</name>
     <message>
-        <location filename="../app/gui/instructor/classexports.cpp" line="144"/>
+        <location filename="../app/gui/instructor/classexports.cpp" line="110"/>
         <source>Choose the grading worksheet downloaded from Moodle first.</source>
         <translation>Choisissez d’abord la feuille de notes téléchargée depuis Moodle.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classexports.cpp" line="151"/>
+        <location filename="../app/gui/instructor/classexports.cpp" line="117"/>
         <source>%1 (%2 to review)</source>
         <translation>%1 (%2 à vérifier)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classexports.cpp" line="164"/>
+        <location filename="../app/gui/instructor/classexports.cpp" line="130"/>
         <source>Not handed in (grade left empty)</source>
         <translation>Non rendu (note laissée vide)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classexports.cpp" line="165"/>
+        <location filename="../app/gui/instructor/classexports.cpp" line="131"/>
         <source>Grade locked in Moodle (left as it was)</source>
         <translation>Note verrouillée dans Moodle (laissée telle quelle)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classexports.cpp" line="166"/>
+        <location filename="../app/gui/instructor/classexports.cpp" line="132"/>
         <source>Graded but not in the worksheet</source>
         <translation>Corrigé mais absent de la feuille de notes</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classexports.cpp" line="176"/>
+        <location filename="../app/gui/instructor/classexports.cpp" line="142"/>
         <source>The folder %1 cannot be created.</source>
         <translation>Le dossier %1 ne peut pas être créé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classexports.cpp" line="206"/>
+        <location filename="../app/gui/instructor/classexports.cpp" line="170"/>
         <source>%1: not in the Moodle zip (its participant id is not a number)</source>
         <translation>%1 : absent du zip pour Moodle (son identifiant de participant n’est pas un nombre)</translation>
     </message>
@@ -616,163 +616,163 @@
 <context>
     <name>SshClient</name>
     <message>
-        <location filename="../remote/sshclient.cpp" line="48"/>
+        <location filename="../remote/sshclient.cpp" line="65"/>
         <source>%1 port %2</source>
         <translation>%1 port %2</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="127"/>
+        <location filename="../remote/sshclient.cpp" line="144"/>
         <source>The connection to %1 was lost (%2): %3</source>
         <translation>La connexion à %1 a été perdue (%2) : %3</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="137"/>
+        <location filename="../remote/sshclient.cpp" line="154"/>
         <source>The host and the access account must both be filled in.</source>
         <translation>L&apos;hôte et le compte d&apos;accès doivent être renseignés tous les deux.</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="159"/>
+        <location filename="../remote/sshclient.cpp" line="176"/>
         <source>The name %1 does not resolve: check it against what the organisers gave (%2).</source>
         <translation>Le nom %1 ne se résout pas : comparez-le avec celui donné par les organisateurs (%2).</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="164"/>
+        <location filename="../remote/sshclient.cpp" line="181"/>
         <source>%1 refused the connection: nothing listens on that port, or a firewall rejects it.</source>
         <translation>%1 a refusé la connexion : rien n&apos;écoute sur ce port, ou un pare-feu la rejette.</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="170"/>
+        <location filename="../remote/sshclient.cpp" line="187"/>
         <source>%1 did not answer within %2 s (a network or VPN problem, or the wrong host).</source>
         <translation>%1 n&apos;a pas répondu en %2 s (problème de réseau ou de VPN, ou mauvais hôte).</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="175"/>
+        <location filename="../remote/sshclient.cpp" line="192"/>
         <source>Could not connect to %1: %2</source>
         <translation>Impossible de se connecter à %1 : %2</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="185"/>
+        <location filename="../remote/sshclient.cpp" line="202"/>
         <source>reading the server&apos;s key</source>
         <translation>lecture de la clé du serveur</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="196"/>
+        <location filename="../remote/sshclient.cpp" line="213"/>
         <source>%1 is not in %2 yet. Its %3 key has the fingerprint %4: compare it with the one the organisers published before accepting it.</source>
         <translation>%1 n&apos;est pas encore dans %2. Sa clé %3 a pour empreinte %4 : comparez-la avec celle publiée par les organisateurs avant de l&apos;accepter.</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="204"/>
+        <location filename="../remote/sshclient.cpp" line="221"/>
         <source>The key of %1 is not the one recorded in %2 (it now presents %3 %4). Either the server was reinstalled or someone is in the middle of the connection. SchedLab refuses to connect and never replaces a recorded key: ask the organisers whether the key changed, and if they confirm, remove the old line yourself with: ssh-keygen -R %5</source>
         <translation>La clé de %1 n&apos;est pas celle enregistrée dans %2 (il présente maintenant %3 %4). Soit le serveur a été réinstallé, soit quelqu&apos;un s&apos;est placé au milieu de la connexion. SchedLab refuse de se connecter et ne remplace jamais une clé enregistrée : demandez aux organisateurs si la clé a changé et, s&apos;ils le confirment, supprimez vous-même l&apos;ancienne ligne avec : ssh-keygen -R %5</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="220"/>
+        <location filename="../remote/sshclient.cpp" line="237"/>
         <source>Could not read %1: %2</source>
         <translation>Impossible de lire %1 : %2</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="230"/>
-        <location filename="../remote/sshclient.cpp" line="243"/>
-        <location filename="../remote/sshclient.cpp" line="280"/>
-        <location filename="../remote/sshclient.cpp" line="302"/>
-        <location filename="../remote/sshclient.cpp" line="353"/>
+        <location filename="../remote/sshclient.cpp" line="247"/>
+        <location filename="../remote/sshclient.cpp" line="260"/>
+        <location filename="../remote/sshclient.cpp" line="297"/>
+        <location filename="../remote/sshclient.cpp" line="319"/>
+        <location filename="../remote/sshclient.cpp" line="370"/>
         <source>Not connected.</source>
         <translation>Non connecté.</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="235"/>
+        <location filename="../remote/sshclient.cpp" line="252"/>
         <source>Could not add the key to %1: %2</source>
         <translation>Impossible d&apos;ajouter la clé à %1 : %2</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="247"/>
+        <location filename="../remote/sshclient.cpp" line="264"/>
         <source>%1: cannot read the key</source>
         <translation>%1 : impossible de lire la clé</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="259"/>
+        <location filename="../remote/sshclient.cpp" line="276"/>
         <source>The passphrase does not open %1.</source>
         <translation>La phrase de passe n&apos;ouvre pas %1.</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="261"/>
+        <location filename="../remote/sshclient.cpp" line="278"/>
         <source>%1 is not a private key libssh can read.</source>
         <translation>%1 n&apos;est pas une clé privée que libssh sait lire.</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="271"/>
+        <location filename="../remote/sshclient.cpp" line="288"/>
         <source>%1 refused the key %2 for the account %3: the public key is not (yet) registered for that account, or the account name is wrong.</source>
         <translation>%1 a refusé la clé %2 pour le compte %3 : la clé publique n&apos;est pas (encore) enregistrée pour ce compte, ou le nom du compte est erroné.</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="274"/>
+        <location filename="../remote/sshclient.cpp" line="291"/>
         <source>authentication</source>
         <translation>authentification</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="283"/>
+        <location filename="../remote/sshclient.cpp" line="300"/>
         <source>No ssh-agent is running (SSH_AUTH_SOCK is not set): start one and add the key with ssh-add, or use the key file.</source>
         <translation>Aucun ssh-agent n&apos;est lancé (SSH_AUTH_SOCK n&apos;est pas défini) : démarrez-en un et ajoutez-y la clé avec ssh-add, ou utilisez le fichier de clé.</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="292"/>
+        <location filename="../remote/sshclient.cpp" line="309"/>
         <source>The ssh-agent holds no key that %1 accepts for %2: add the session key with ssh-add.</source>
         <translation>Le ssh-agent ne contient aucune clé que %1 accepte pour %2 : ajoutez la clé de la séance avec ssh-add.</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="295"/>
+        <location filename="../remote/sshclient.cpp" line="312"/>
         <source>authentication through the ssh-agent</source>
         <translation>authentification par le ssh-agent</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="306"/>
+        <location filename="../remote/sshclient.cpp" line="323"/>
         <source>starting a command</source>
         <translation>lancement d&apos;une commande</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="328"/>
+        <location filename="../remote/sshclient.cpp" line="345"/>
         <source>reading a command&apos;s output</source>
         <translation>lecture de la sortie d&apos;une commande</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="335"/>
+        <location filename="../remote/sshclient.cpp" line="352"/>
         <source>The command did not finish within %1 s on %2.</source>
         <translation>La commande ne s&apos;est pas terminée en %1 s sur %2.</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="357"/>
+        <location filename="../remote/sshclient.cpp" line="374"/>
         <source>starting SFTP (the server may not offer it)</source>
         <translation>démarrage de SFTP (le serveur ne le propose peut-être pas)</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="381"/>
+        <location filename="../remote/sshclient.cpp" line="398"/>
         <source>~/%1 exists on the login node and is not a folder.</source>
         <translation>~/%1 existe sur le nœud de login et n&apos;est pas un dossier.</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="385"/>
+        <location filename="../remote/sshclient.cpp" line="402"/>
         <source>creating ~/%1</source>
         <translation>création de ~/%1</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="402"/>
-        <location filename="../remote/sshclient.cpp" line="408"/>
+        <location filename="../remote/sshclient.cpp" line="419"/>
+        <location filename="../remote/sshclient.cpp" line="425"/>
         <source>writing %1 on the login node</source>
         <translation>écriture de %1 sur le nœud de login</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="412"/>
+        <location filename="../remote/sshclient.cpp" line="429"/>
         <source>closing %1 on the login node</source>
         <translation>fermeture de %1 sur le nœud de login</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="422"/>
-        <location filename="../remote/sshclient.cpp" line="436"/>
+        <location filename="../remote/sshclient.cpp" line="439"/>
+        <location filename="../remote/sshclient.cpp" line="453"/>
         <source>reading %1 on the login node</source>
         <translation>lecture de %1 sur le nœud de login</translation>
     </message>
     <message>
-        <location filename="../remote/sshclient.cpp" line="462"/>
+        <location filename="../remote/sshclient.cpp" line="479"/>
         <source>looking at %1</source>
         <translation>consultation de %1</translation>
     </message>
@@ -948,84 +948,68 @@
 <context>
     <name>schedlab::exam::ExamPaper</name>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="85"/>
         <source>Cannot open the exam paper %1: %2.</source>
-        <translation>Impossible d’ouvrir le sujet d’examen %1 : %2.</translation>
+        <translation type="vanished">Impossible d’ouvrir le sujet d’examen %1 : %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="88"/>
         <source>it is larger than an exam paper can be (%1 KiB at most)</source>
-        <translation>il est plus gros qu’un sujet d’examen ne peut l’être (%1 Kio au plus)</translation>
+        <translation type="vanished">il est plus gros qu’un sujet d’examen ne peut l’être (%1 Kio au plus)</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="103"/>
         <source>%1 is not an exam paper SchedLab can open: %2.</source>
-        <translation>%1 n’est pas un sujet d’examen que SchedLab sait ouvrir : %2.</translation>
+        <translation type="vanished">%1 n’est pas un sujet d’examen que SchedLab sait ouvrir : %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="107"/>
         <source>it is larger than an exam paper can be</source>
-        <translation>il est plus gros qu’un sujet d’examen ne peut l’être</translation>
+        <translation type="vanished">il est plus gros qu’un sujet d’examen ne peut l’être</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="111"/>
         <source>it is not a .schedlab-exam file (not a JSON object)</source>
-        <translation>ce n’est pas un fichier .schedlab-exam (pas un objet JSON)</translation>
+        <translation type="vanished">ce n’est pas un fichier .schedlab-exam (pas un objet JSON)</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="114"/>
         <source>it is not a .schedlab-exam file (no &quot;format&quot;: &quot;schedlab-exam&quot;)</source>
-        <translation>ce n’est pas un fichier .schedlab-exam (pas de &quot;format&quot;: &quot;schedlab-exam&quot;)</translation>
+        <translation type="vanished">ce n’est pas un fichier .schedlab-exam (pas de &quot;format&quot;: &quot;schedlab-exam&quot;)</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="117"/>
         <source>its format version is missing</source>
-        <translation>sa version de format manque</translation>
+        <translation type="vanished">sa version de format manque</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="119"/>
         <source>it was made by a newer SchedLab (format %1; this one reads %2): update SchedLab</source>
-        <translation>il a été fait par un SchedLab plus récent (format %1 ; celui-ci lit %2) : mettez SchedLab à jour</translation>
+        <translation type="vanished">il a été fait par un SchedLab plus récent (format %1 ; celui-ci lit %2) : mettez SchedLab à jour</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="126"/>
         <source>it holds a grading rubric (&quot;%1&quot;), which must stay with the instructor</source>
-        <translation>il contient un barème (« %1 »), qui doit rester chez l’enseignant</translation>
+        <translation type="vanished">il contient un barème (« %1 »), qui doit rester chez l’enseignant</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="140"/>
         <source>its id is missing or not a plain name (letters, digits, . _ -)</source>
-        <translation>son identifiant manque ou n’est pas un nom simple (lettres, chiffres, . _ -)</translation>
+        <translation type="vanished">son identifiant manque ou n’est pas un nom simple (lettres, chiffres, . _ -)</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="142"/>
         <source>its exercise is not a plain name</source>
-        <translation>son exercice n’est pas un nom simple</translation>
+        <translation type="vanished">son exercice n’est pas un nom simple</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="144"/>
         <source>its title is missing or too long</source>
-        <translation>son titre manque ou est trop long</translation>
+        <translation type="vanished">son titre manque ou est trop long</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="147"/>
         <source>its duration is not a whole number of minutes between 1 and %1</source>
-        <translation>sa durée n’est pas un nombre entier de minutes entre 1 et %1</translation>
+        <translation type="vanished">sa durée n’est pas un nombre entier de minutes entre 1 et %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="150"/>
         <source>its answer sheet has no plain .md file name</source>
-        <translation>sa feuille de réponses n’a pas de nom de fichier .md simple</translation>
+        <translation type="vanished">sa feuille de réponses n’a pas de nom de fichier .md simple</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="153"/>
         <source>its answer sheet has no question (no &quot;## &quot; heading)</source>
-        <translation>sa feuille de réponses n’a aucune question (pas de titre « ## »)</translation>
+        <translation type="vanished">sa feuille de réponses n’a aucune question (pas de titre « ## »)</translation>
     </message>
     <message>
-        <location filename="../app/gui/exam/exampaper.h" line="155"/>
         <source>its statement is empty</source>
-        <translation>son énoncé est vide</translation>
+        <translation type="vanished">son énoncé est vide</translation>
     </message>
 </context>
 <context>
@@ -1424,87 +1408,87 @@ vérifier</translation>
 <context>
     <name>schedlab::gui::CodeEditor</name>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="387"/>
+        <location filename="../app/gui/codeeditor.cpp" line="395"/>
         <source>%1 is saved.</source>
         <translation>%1 est enregistré.</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="412"/>
+        <location filename="../app/gui/codeeditor.cpp" line="420"/>
         <source>%1 was NOT saved (%2). Your text is kept in the editor; SchedLab saves it again as soon as the disk allows.</source>
         <translation>%1 n’a PAS été enregistré (%2). Votre texte reste dans l’éditeur ; SchedLab l’enregistrera dès que le disque le permettra.</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="450"/>
+        <location filename="../app/gui/codeeditor.cpp" line="458"/>
         <source>%1 was deleted outside SchedLab. Its text is kept here: typing in it, or &quot;Save it again&quot;, makes the file again.</source>
         <translation>%1 a été supprimé hors de SchedLab. Son texte reste ici : taper dedans, ou « Enregistrer à nouveau », recrée le fichier.</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="460"/>
+        <location filename="../app/gui/codeeditor.cpp" line="468"/>
         <source>%1 was changed outside SchedLab: its new text is shown.</source>
         <translation>%1 a été modifié hors de SchedLab : son nouveau texte est affiché.</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="470"/>
+        <location filename="../app/gui/codeeditor.cpp" line="478"/>
         <source>%1 was changed outside SchedLab while you were editing it. Nothing is saved over it until you choose which version to keep; the other one is kept as a copy beside the file.</source>
         <translation>%1 a été modifié hors de SchedLab pendant que vous l’éditiez. Rien n’est enregistré par-dessus tant que vous n’avez pas choisi la version à garder ; l’autre est gardée en copie à côté du fichier.</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="502"/>
+        <location filename="../app/gui/codeeditor.cpp" line="510"/>
         <source>Your text could not be kept as a copy (%1), so the file&apos;s version was not loaded. Choose again once the disk allows.</source>
         <translation>Votre texte n’a pas pu être gardé en copie (%1) : la version du fichier n’a donc pas été chargée. Choisissez de nouveau dès que le disque le permet.</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="511"/>
+        <location filename="../app/gui/codeeditor.cpp" line="519"/>
         <source>You kept the file&apos;s version of %1. Your text is kept in %2, beside it.</source>
         <translation>Vous avez gardé la version du fichier de %1. Votre texte est gardé dans %2, à côté.</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="522"/>
+        <location filename="../app/gui/codeeditor.cpp" line="530"/>
         <source>%1 cannot be read (%2): nothing was changed.</source>
         <translation>%1 ne peut pas être lu (%2) : rien n’a changé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="526"/>
+        <location filename="../app/gui/codeeditor.cpp" line="534"/>
         <source>You kept your version of %1.</source>
         <translation>Vous avez gardé votre version de %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="531"/>
+        <location filename="../app/gui/codeeditor.cpp" line="539"/>
         <source>The file&apos;s version could not be kept as a copy (%1), so your text was not saved over it. Choose again once the disk allows.</source>
         <translation>La version du fichier n’a pas pu être gardée en copie (%1) : votre texte n’a donc pas été enregistré par-dessus. Choisissez de nouveau dès que le disque le permet.</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="538"/>
+        <location filename="../app/gui/codeeditor.cpp" line="546"/>
         <source>You kept your version of %1. The file&apos;s version is kept in %2, beside it.</source>
         <translation>Vous avez gardé votre version de %1. La version du fichier est gardée dans %2, à côté.</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="585"/>
+        <location filename="../app/gui/codeeditor.cpp" line="593"/>
         <source>Keep the file&apos;s version</source>
         <translation>Garder la version du fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="586"/>
+        <location filename="../app/gui/codeeditor.cpp" line="594"/>
         <source>Show the file as it is on the disk; your text is kept as a copy beside it</source>
         <translation>Afficher le fichier tel qu’il est sur le disque ; votre texte est gardé en copie à côté</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="588"/>
+        <location filename="../app/gui/codeeditor.cpp" line="596"/>
         <source>Keep my version</source>
         <translation>Garder ma version</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="589"/>
+        <location filename="../app/gui/codeeditor.cpp" line="597"/>
         <source>Save your text over the file; the file&apos;s version is kept as a copy beside it</source>
         <translation>Enregistrer votre texte par-dessus le fichier ; la version du fichier est gardée en copie à côté</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="591"/>
+        <location filename="../app/gui/codeeditor.cpp" line="599"/>
         <source>Save it again</source>
         <translation>Enregistrer à nouveau</translation>
     </message>
     <message>
-        <location filename="../app/gui/codeeditor.cpp" line="592"/>
+        <location filename="../app/gui/codeeditor.cpp" line="600"/>
         <source>OK</source>
         <translation>OK</translation>
     </message>
@@ -2055,26 +2039,46 @@ Phrase de passe de %1 :</translation>
         <translation>Remplacer</translation>
     </message>
     <message>
+        <location filename="../app/gui/exercisepage.cpp" line="252"/>
+        <source>Score: %1 to %2 / %3 (%4 pending review)</source>
+        <translation>Note : %1 à %2 / %3 (%4 en attente de vérification)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="265"/>
+        <source>%1 — before your last change: check again</source>
+        <translation>%1 — avant votre dernière modification : vérifiez à nouveau</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="278"/>
+        <source>to be reviewed: %1 pending</source>
+        <translation>à vérifier : %1 en attente</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/exercisepage.cpp" line="281"/>
+        <location filename="../app/gui/exercisepage.cpp" line="308"/>
+        <source>pending / %1</source>
+        <translation>en attente / %1</translation>
+    </message>
+    <message>
         <source>%1 was NOT saved (%2). Your text is kept in the editor; SchedLab saves it again as soon as the disk allows.</source>
         <translation type="vanished">%1 n&apos;a PAS été enregistré (%2). Votre texte reste dans l&apos;éditeur ; SchedLab l&apos;enregistrera dès que le disque le permettra.</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="248"/>
+        <location filename="../app/gui/exercisepage.cpp" line="251"/>
         <source>Score: %1 / %2</source>
         <translation>Note : %1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="250"/>
         <source>to be reviewed</source>
-        <translation>à vérifier</translation>
+        <translation type="vanished">à vérifier</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="251"/>
+        <location filename="../app/gui/exercisepage.cpp" line="279"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="252"/>
+        <location filename="../app/gui/exercisepage.cpp" line="280"/>
         <source>failed</source>
         <translation>non réussi</translation>
     </message>

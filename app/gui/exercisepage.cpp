@@ -144,6 +144,7 @@ void ExercisePage::addEditor(const QString &file)
     // Followed on the disk: a line appended from the terminal is shown, never saved over.
     editor->openFile(QDir(workspace_->exerciseDir(rubric_.exercise)).filePath(file));
     connect(editor, &QsciScintilla::textChanged, &savePause_, qOverload<>(&QTimer::start));
+    connect(editor, &QsciScintilla::textChanged, this, &ExercisePage::markResultStale);
     connect(editor, &CodeEditor::saveRequested, this, &ExercisePage::autosave);
     editors_.insert(file, editor);
     if (!file.endsWith(QLatin1String(".sbatch"))) {
@@ -242,16 +243,44 @@ void ExercisePage::grade()
     Q_EMIT graded(rubric_.exercise, result_.score, result_.max);
 }
 
+// Points awaiting a review are neither earned nor lost: the mark is a range until then.
+QString ExercisePage::scoreText() const
+{
+    const double pending = result_.pending();
+    if (pending <= 0)
+        return tr("Score: %1 / %2").arg(result_.score).arg(result_.max);
+    return tr("Score: %1 to %2 / %3 (%4 pending review)")
+        .arg(result_.score)
+        .arg(result_.score + pending)
+        .arg(result_.max)
+        .arg(pending);
+}
+
+// A file changed after the result was given: the result no longer says what the files are.
+void ExercisePage::markResultStale()
+{
+    if (!hasResult_ || resultStale_)
+        return;
+    resultStale_ = true;
+    score_->setText(tr("%1 — before your last change: check again").arg(scoreText()));
+    results_->setEnabled(false);
+}
+
 void ExercisePage::showResult()
 {
     results_->clear();
-    score_->setText(tr("Score: %1 / %2").arg(result_.score).arg(result_.max));
+    hasResult_ = true;
+    resultStale_ = false;
+    results_->setEnabled(true);
+    score_->setText(scoreText());
     for (const grader::CriterionResult &c : result_.criteria) {
-        const QString decision = c.review   ? tr("to be reviewed")
+        const bool pending = c.review && !c.overridden;
+        const QString decision = pending    ? tr("to be reviewed: %1 pending").arg(c.max)
                                  : c.passed ? tr("passed")
                                             : tr("failed");
-        auto *item = new QTreeWidgetItem(
-            results_, {c.title, decision, QStringLiteral("%1 / %2").arg(c.points).arg(c.max)});
+        const QString points = pending ? tr("pending / %1").arg(c.max)
+                                       : QStringLiteral("%1 / %2").arg(c.points).arg(c.max);
+        auto *item = new QTreeWidgetItem(results_, {c.title, decision, points});
         item->setData(0, Qt::UserRole, c.id);
         item->setToolTip(0, c.id);
         item->setForeground(1, c.review   ? QColor(0xa0, 0x70, 0x00)
@@ -275,11 +304,10 @@ void ExercisePage::showDetails(QTreeWidgetItem *item)
     for (const grader::CriterionResult &c : result_.criteria) {
         if (c.id != id)
             continue;
-        QString text = QStringLiteral("**%1** — %2 / %3\n\n%4")
-                           .arg(c.title)
-                           .arg(c.points)
-                           .arg(c.max)
-                           .arg(c.feedback);
+        const QString points = c.review && !c.overridden
+                                   ? tr("pending / %1").arg(c.max)
+                                   : QStringLiteral("%1 / %2").arg(c.points).arg(c.max);
+        QString text = QStringLiteral("**%1** — %2\n\n%3").arg(c.title, points, c.feedback);
         if (!c.evidence.isEmpty())
             text += QStringLiteral("\n\n> ") + c.evidence;
         details_->setMarkdown(text);

@@ -52,6 +52,9 @@ public:
     // Grades the exercise as it is on disk and shows the result.
     void grade();
     const grader::ExerciseResult &lastResult() const { return result_; }
+    QLabel *scoreLabel() const { return score_; }
+    // The result shown was graded before the files last changed: "Vérifier" again.
+    bool resultIsStale() const { return resultStale_; }
 
 Q_SIGNALS:
     void problem(const QString &message);
@@ -60,6 +63,8 @@ Q_SIGNALS:
 private:
     void addEditor(const QString &file);
     void showResult();
+    QString scoreText() const;
+    void markResultStale();
     void goToEvidence(QTreeWidgetItem *item);
     void showDetails(QTreeWidgetItem *item);
 
@@ -82,6 +87,8 @@ private:
     QTreeWidget *results_;
     QTextBrowser *details_;
     grader::ExerciseResult result_;
+    bool hasResult_ = false;
+    bool resultStale_ = false;
 };
 
 } // namespace schedlab::gui
