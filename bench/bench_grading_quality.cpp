@@ -1,13 +1,17 @@
-// Benchmark of the grader's judgement: every labelled answer of bench/grading/*.yaml is
-// graded with the shipped rubrics, and compared with the teacher's label.
+// Benchmark of the grader's judgement: labelled answers graded with the shipped rubrics (the
+// real exam's for the exam) and compared with the teacher's label. Three sets:
+//   bench/grading/*.yaml          the answers the rubrics were written against;
+//   bench/grading/heldout/*.yaml  held out from that work;
+//   bench/grading/unseen/*.yaml   written and labelled by someone who never saw the grader.
 //
 // For each written-answer criterion: how many answers, the precision and recall of the
 // grader's "passed" among the answers it decided on its own, and how many it sent to review.
 // Then, for review thresholds from 0.50 to 0.95, the accuracy of the automatic decisions and
 // the share sent to review: the threshold of the rubrics is chosen from this table.
 //
-//   bench_grading_quality [DATA_DIR [CRITERION]]   (default: the source tree's bench/grading)
-// With CRITERION, every case of that criterion is printed with the grader's evidence.
+//   bench_grading_quality                      the three sets, then a summary of each
+//   bench_grading_quality DATA_DIR [CRITERION] one folder; with CRITERION, every case of that
+//                                              criterion with the grader's evidence
 #include "evaluation.h"
 
 #include <QCoreApplication>
@@ -19,22 +23,17 @@
 
 using namespace schedlab::grader;
 
-int main(int argc, char **argv)
+namespace {
+
+struct SetFigures
 {
-    QCoreApplication app(argc, argv);
-    const QString dataDir = argc > 1 ? QString::fromLocal8Bit(argv[1])
-                                     : QStringLiteral(SCHEDLAB_SOURCE_DIR "/bench/grading");
-    const RubricSet set = evaluationRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR));
-    if (!set.error.isEmpty()) {
-        std::fprintf(stderr, "%s\n", qPrintable(set.error));
-        return 1;
-    }
-    QString error;
-    const QList<LabelledCase> cases = readLabelledCases(dataDir, &error);
-    if (!error.isEmpty()) {
-        std::fprintf(stderr, "%s\n", qPrintable(error));
-        return 1;
-    }
+    QString name;
+    Agreement all;
+    int wrongAutoPasses = 0; // wrong answers passed without review
+};
+
+QList<JudgedCase> judgeAll(const RubricSet &set, const QList<LabelledCase> &cases)
+{
     QList<JudgedCase> outcomes;
     for (const LabelledCase &c : cases) {
         if (const auto o = judgeCase(set, c))
@@ -43,32 +42,40 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "skipped: %s %s (unknown criterion)\n", qPrintable(c.exercise),
                          qPrintable(c.criterion));
     }
-    const double threshold = set.rubrics.first().reviewBelow;
-    if (argc > 2) {
-        for (const JudgedCase &o : outcomes)
-            if (o.labelled.criterion == QLatin1String(argv[2]))
-                std::printf(
-                    "[%s label %s] grader %s %.2f\n  text: %s\n  evidence: %s\n  feedback: %s\n\n",
-                    qPrintable(o.labelled.kind), qPrintable(o.labelled.label),
-                    o.passed ? "pass" : "fail", o.confidence,
-                    qPrintable(o.labelled.text.simplified().left(300)), qPrintable(o.evidence),
-                    qPrintable(o.feedback.right(200)));
-        return 0;
-    }
+    return outcomes;
+}
+
+void printCases(const QList<JudgedCase> &outcomes, const QString &criterion)
+{
+    for (const JudgedCase &o : outcomes)
+        if (o.labelled.criterion == criterion)
+            std::printf("[%s label %s] grader %s %.2f\n  text: %s\n  evidence: %s\n  feedback: "
+                        "%s\n\n",
+                        qPrintable(o.labelled.kind), qPrintable(o.labelled.label),
+                        o.passed ? "pass" : "fail", o.confidence,
+                        qPrintable(o.labelled.text.simplified().left(300)), qPrintable(o.evidence),
+                        qPrintable(o.feedback.right(200)));
+}
+
+// The per-criterion table, the thresholds table and the wrong automatic decisions of one set.
+SetFigures report(const QString &name, const QList<JudgedCase> &outcomes, double threshold)
+{
+    SetFigures figures{name, {}, 0};
     QMap<QString, Agreement> perCriterion;
-    Agreement all;
     for (const JudgedCase &o : outcomes) {
         perCriterion[o.labelled.criterion].add(o, threshold);
-        all.add(o, threshold);
+        figures.all.add(o, threshold);
     }
-    std::printf("review threshold of the rubrics: %.2f\n", threshold);
+    std::printf("\n=== %s (%lld answers), review threshold of the rubrics: %.2f\n",
+                qPrintable(name), qlonglong(outcomes.size()), threshold);
     std::printf("%-34s %4s %9s %6s %8s %7s\n", "criterion", "n", "precision", "recall", "accuracy",
                 "review");
     for (auto it = perCriterion.constBegin(); it != perCriterion.constEnd(); ++it)
         std::printf("%-34s %4d %9.2f %6.2f %8.2f %6.0f%%\n", qPrintable(it.key()), it->cases,
                     it->precision(), it->recall(), it->accuracy(), 100 * it->reviewRate());
-    std::printf("%-34s %4d %9.2f %6.2f %8.2f %6.0f%%\n", "all", all.cases, all.precision(),
-                all.recall(), all.accuracy(), 100 * all.reviewRate());
+    std::printf("%-34s %4d %9.2f %6.2f %8.2f %6.0f%%\n", "all", figures.all.cases,
+                figures.all.precision(), figures.all.recall(), figures.all.accuracy(),
+                100 * figures.all.reviewRate());
 
     std::printf("\nthreshold  accuracy(auto)  precision  recall  review\n");
     for (int t = 50; t <= 95; t += 5) {
@@ -80,11 +87,56 @@ int main(int argc, char **argv)
     }
     // Where the grader and the teacher disagree without review: the cases to learn from.
     std::printf("\nwrong automatic decisions:\n");
-    for (const JudgedCase &o : outcomes)
-        if (o.confidence >= threshold && o.passed != (o.labelled.label == QLatin1String("pass")))
-            std::printf("  %s [%s, label %s, grader %s %.2f]: %s\n",
-                        qPrintable(o.labelled.criterion), qPrintable(o.labelled.kind),
-                        qPrintable(o.labelled.label), o.passed ? "pass" : "fail", o.confidence,
-                        qPrintable(o.labelled.text.simplified().left(160)));
+    for (const JudgedCase &o : outcomes) {
+        const bool teacherPasses = o.labelled.teacherPasses();
+        if (o.confidence < threshold || o.passed == teacherPasses)
+            continue;
+        figures.wrongAutoPasses += o.passed ? 1 : 0;
+        std::printf("  %s [%s, label %s, grader %s %.2f]: %s\n", qPrintable(o.labelled.criterion),
+                    qPrintable(o.labelled.kind), qPrintable(o.labelled.label),
+                    o.passed ? "pass" : "fail", o.confidence,
+                    qPrintable(o.labelled.text.simplified().left(160)));
+    }
+    return figures;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const RubricSet set = evaluationRubrics(QStringLiteral(SCHEDLAB_SOURCE_DIR));
+    if (!set.error.isEmpty()) {
+        std::fprintf(stderr, "%s\n", qPrintable(set.error));
+        return 1;
+    }
+    const double threshold = set.rubrics.first().reviewBelow;
+    const QString root = QStringLiteral(SCHEDLAB_SOURCE_DIR "/bench/grading");
+    QList<QPair<QString, QString>> sets{{QStringLiteral("development set"), root},
+                                        {QStringLiteral("held-out set"), root + "/heldout"},
+                                        {QStringLiteral("unseen set"), root + "/unseen"}};
+    if (argc > 1)
+        sets = {{QString::fromLocal8Bit(argv[1]), QString::fromLocal8Bit(argv[1])}};
+    QList<SetFigures> figures;
+    for (const auto &[name, dir] : sets) {
+        QString error;
+        const QList<LabelledCase> cases = readLabelledCases(dir, &error);
+        if (!error.isEmpty()) {
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+            return 1;
+        }
+        const QList<JudgedCase> outcomes = judgeAll(set, cases);
+        if (argc > 2) {
+            printCases(outcomes, QString::fromLocal8Bit(argv[2]));
+            return 0;
+        }
+        figures << report(name, outcomes, threshold);
+    }
+    std::printf("\n=== summary (automatic decisions at the rubrics' threshold %.2f)\n", threshold);
+    std::printf("%-18s %5s %16s %8s %22s\n", "set", "n", "agreement(auto)", "review",
+                "wrong passes (auto)");
+    for (const SetFigures &f : figures)
+        std::printf("%-18s %5d %15.1f%% %7.1f%% %22d\n", qPrintable(f.name), f.all.cases,
+                    100 * f.all.accuracy(), 100 * f.all.reviewRate(), f.wrongAutoPasses);
     return 0;
 }
