@@ -266,9 +266,7 @@ start_accounting() {
   [ -x "$MARIADBD" ] && [ -x "$SLURMDBD" ] || up_fail "accounting needs $MARIADBD and $SLURMDBD: run '$0 install'"
   mkdir -p "$DIR/mysql" "$MY" && chown mysql:mysql "$DIR/mysql" "$MY" && chmod 750 "$DIR/mysql" && chmod 755 "$MY" \
     || up_fail "MariaDB folders"
-  # --force: a fresh minimal system may not resolve its own host name (no entry in
-  # /etc/hosts), which MariaDB 10.11's installer checks for nothing we use (socket only).
-  mariadb-install-db --no-defaults --force --user=mysql --datadir="$DIR/mysql" --skip-test-db \
+  mariadb-install-db --no-defaults --user=mysql --datadir="$DIR/mysql" --skip-test-db \
       --auth-root-authentication-method=socket >"$DIR/log/mariadb-install.out" 2>&1 \
     || up_fail "mariadb-install-db: $(tail -n 5 "$DIR/log/mariadb-install.out")"
   record "daemon mariadbd $MY/mysqld.pid mariadbd"
