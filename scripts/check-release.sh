@@ -95,6 +95,10 @@ deb ${mirror} ${release}-updates main
 deb ${mirror%/debian*}/debian-security ${release}-security main
 EOF
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# An installed system names itself in /etc/hosts (the installer writes it); a bootstrapped one
+# does not, and MariaDB's installer (the login node's accounting) stops when the machine's
+# name does not resolve. The chroot shares this machine's name: its /etc/hosts does.
+cp /etc/hosts "$root/etc/hosts"
 
 bind() { # bind TYPE SOURCE TARGET [OPTIONS]
   mkdir -p "$3"
