@@ -107,8 +107,6 @@ bind() { # bind TYPE SOURCE TARGET [OPTIONS]
 }
 bind proc proc "$root/proc"
 bind sysfs sysfs "$root/sys"
-# An installed system has its cgroup file system; slurmd (the login node) stops without one.
-bind cgroup2 cgroup2 "$root/sys/fs/cgroup"
 bind devpts devpts "$root/dev/pts" newinstance,ptmxmode=0666,mode=620
 ln -sf pts/ptmx "$root/dev/ptmx"
 bind tmpfs tmpfs "$root/dev/shm"
