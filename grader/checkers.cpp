@@ -5,6 +5,7 @@
 #include "yamlload.h"
 
 #include <QFileInfo>
+#include <QRegularExpression>
 
 namespace schedlab::grader {
 
@@ -217,6 +218,25 @@ QString validateRubric(const Rubric &rubric)
                 return where + QStringLiteral("unknown concept \"%1\"").arg(name);
     }
     return QString();
+}
+
+AnswerRegion answerRegion(const Criterion &c, const QString &text)
+{
+    const QString pattern = c.params.value(QStringLiteral("section")).toString();
+    if (pattern.isEmpty())
+        return AnswerRegion{TextSpan{0, text.size()}, true};
+    const QRegularExpression title(pattern, QRegularExpression::CaseInsensitiveOption);
+    if (const std::optional<TextSpan> s = AnswerStructure(text).section(title))
+        return AnswerRegion{*s, true};
+    return AnswerRegion{TextSpan{0, text.size()}, false};
+}
+
+double nothingRecognisedConfidence(const QString &answer)
+{
+    constexpr qsizetype kSubstantialAnswerWords = 8;
+    const qsizetype words =
+        answer.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts).size();
+    return words < kSubstantialAnswerWords ? 0.95 : 0.7;
 }
 
 } // namespace schedlab::grader

@@ -1,6 +1,7 @@
 // The checkers a rubric's criteria name, and what they share while one submission is graded.
 #pragma once
 
+#include "answerstructure.h"
 #include "exercise2.h"
 #include "rubric.h"
 #include "submission.h"
@@ -99,6 +100,21 @@ NotHandedIn notHandedIn(const QStringList &names, const ExerciseSubmission &subm
 
 // The failed outcome for a file that is missing, empty or unreadable, saying which.
 CheckOutcome unusableFile(const SubmittedFile &file, const QString &name);
+
+// The part of a criterion's file its answer is read in: what follows the title its `section:`
+// names (a heading, "Q2 :", "2)"); the whole file without `section:`, or, with `found` false,
+// when the file has no such title.
+struct AnswerRegion
+{
+    TextSpan span;
+    bool found = true;
+};
+AnswerRegion answerRegion(const Criterion &c, const QString &text);
+
+// How sure a checker is of a failure when it recognised nothing in `answer`: sure when next to
+// nothing is written, not when a real answer uses words the grader does not know
+// (bench/grading's figures).
+double nothingRecognisedConfidence(const QString &answer);
 
 // The checker registered under `name`, or nullptr.
 const CheckerKind *findChecker(const QString &name);

@@ -7,11 +7,8 @@
 //   rivals: [job-slurm]     # what it must not be given to
 //   aside: [relance]        # clauses naming these are about another point
 //   section: "question\\s*2\\b"
-#include "answerstructure.h"
 #include "checkers.h"
 #include "relations.h"
-
-#include <QRegularExpression>
 
 namespace schedlab::grader {
 
@@ -20,19 +17,10 @@ namespace {
 // With no question titles, the pairing is read in the whole file: still a pairing, less sure
 // of being this question's.
 constexpr double kWholeFilePenalty = 0.85;
-constexpr int kSubstantialAnswerWords = 8;
 
 QList<Concept> concepts(const Criterion &c, const char *key, const Rubric &rubric)
 {
-    const QVariant spec = c.params.value(QLatin1String(key));
-    QList<Concept> out;
-    if (!spec.isValid())
-        return out;
-    const QVariantList items =
-        spec.typeId() == QMetaType::QVariantList ? spec.toList() : QVariantList{spec};
-    for (const QVariant &item : items)
-        out << conceptFrom(item, rubric);
-    return out;
+    return conceptsFrom(c.params.value(QLatin1String(key)), rubric);
 }
 
 QString quoted(const QString &text, TextSpan s)
@@ -41,18 +29,6 @@ QString quoted(const QString &text, TextSpan s)
     return QStringLiteral("« %1 » (ligne %2)")
         .arg(text.mid(s.from, s.to - s.from).simplified())
         .arg(line);
-}
-
-TextSpan answerRegion(const Criterion &c, const QString &text, double *penalty)
-{
-    const QString pattern = c.params.value(QStringLiteral("section")).toString();
-    if (pattern.isEmpty())
-        return TextSpan{0, text.size()};
-    const QRegularExpression title(pattern, QRegularExpression::CaseInsensitiveOption);
-    if (const std::optional<TextSpan> s = AnswerStructure(text).section(title))
-        return *s;
-    *penalty = kWholeFilePenalty;
-    return TextSpan{0, text.size()};
 }
 
 // The pairings stated for the thing, sorted by what they say of the expected holder.
@@ -87,10 +63,8 @@ CheckOutcome nothingPaired(const QString &text, TextSpan region, bool thingNamed
         out.note = QStringLiteral("La réponse n'associe clairement cet élément à rien.");
         return out;
     }
-    const int words = int(text.mid(region.from, region.to - region.from)
-                              .split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts)
-                              .size());
-    out.confidence = (words < kSubstantialAnswerWords ? 0.95 : 0.7) * penalty;
+    out.confidence =
+        nothingRecognisedConfidence(text.mid(region.from, region.to - region.from)) * penalty;
     return out;
 }
 
@@ -102,8 +76,9 @@ CheckOutcome checkRelation(const Criterion &c, CheckContext &ctx)
     const Rubric &rubric = ctx.rubric();
     const QList<Concept> things = concepts(c, "thing", rubric);
     QList<Concept> holders = concepts(c, "holder", rubric) + concepts(c, "rivals", rubric);
-    double penalty = 1.0;
-    const TextSpan region = answerRegion(c, f.text, &penalty);
+    const AnswerRegion answer = answerRegion(c, f.text);
+    const TextSpan region = answer.span;
+    const double penalty = answer.found ? 1.0 : kWholeFilePenalty;
     const TextMatcher &m = ctx.matcher(c.file);
     const Statements s =
         sort(statedPairings(f.text, region, m, things, holders, concepts(c, "aside", rubric)));

@@ -1,6 +1,5 @@
 // Checkers of written answers: concepts found in the right paragraph (or section), and one
 // explanation per script line, in order.
-#include "answerstructure.h"
 #include "checkers.h"
 
 #include <QRegularExpression>
@@ -11,8 +10,6 @@ namespace schedlab::grader {
 
 namespace {
 
-// Below this many words, an answer in which nothing is recognised has said nothing.
-constexpr int kSubstantialAnswerWords = 8;
 // A block this short that names a question ("1. **Démarrage**") is a label for what follows.
 constexpr int kLabelWords = 6;
 
@@ -89,18 +86,6 @@ int headingLevel(const QString &line)
     return level > 0 && level < line.size() && line[level] == u' ' ? level : 0;
 }
 
-QList<Concept> conceptList(const QVariant &spec, const Rubric &rubric)
-{
-    QList<Concept> out;
-    if (!spec.isValid())
-        return out;
-    const QVariantList items =
-        spec.typeId() == QMetaType::QVariantList ? spec.toList() : QVariantList{spec};
-    for (const QVariant &item : items)
-        out << conceptFrom(item, rubric);
-    return out;
-}
-
 int lineAt(const QString &text, qsizetype pos)
 {
     return int(text.left(pos).count(u'\n')) + 1;
@@ -157,24 +142,19 @@ BlockVerdict judgeBlock(const TextMatcher &m, Span span, const QList<Concept> &a
 QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penalty, QString *note)
 {
     const QString &text = ctx.file(c.file).text;
-    Span region{0, text.size()};
-    const QString sectionPattern = c.params.value(QStringLiteral("section")).toString();
-    if (!sectionPattern.isEmpty()) {
-        const QRegularExpression title(sectionPattern, QRegularExpression::CaseInsensitiveOption);
-        if (const std::optional<TextSpan> s = AnswerStructure(text).section(title)) {
-            region = Span{s->from, s->to};
-        } else {
-            *penalty *= 0.7;
-            *note =
-                QStringLiteral("La partie attendue (titre « %1 ») est introuvable : la "
+    const AnswerRegion answer = answerRegion(c, text);
+    if (!answer.found) {
+        *penalty *= 0.7;
+        *note = QStringLiteral("La partie attendue (titre « %1 ») est introuvable : la "
                                "réponse a été cherchée dans tout le fichier.")
-                    .arg(
-                        c.params.value(QStringLiteral("section_title"), sectionPattern).toString());
-        }
+                    .arg(c.params
+                             .value(QStringLiteral("section_title"),
+                                    c.params.value(QStringLiteral("section")))
+                             .toString());
     }
-    QList<Span> blocks = paragraphs(text, region);
+    QList<Span> blocks = paragraphs(text, Span{answer.span.from, answer.span.to});
     // An anchor names the question's subject: "sans --error" names it as much as "--error".
-    QList<Concept> anchors = conceptList(c.params.value(QStringLiteral("near")), ctx.rubric());
+    QList<Concept> anchors = conceptsFrom(c.params.value(QStringLiteral("near")), ctx.rubric());
     for (Concept &anchor : anchors)
         anchor.anyPolarity = true;
     if (anchors.isEmpty())
@@ -291,13 +271,9 @@ CheckOutcome decide(const BlockVerdict &best, int required, double penalty, cons
         // Part of the answer is there: the rest may be phrased in words the grader does not know.
         out.confidence = 0.6 * penalty;
     } else {
-        // Nothing recognised: sure when there is next to nothing to read, not when a real
-        // answer is written in words the grader does not know (bench/grading's figures).
-        const int words =
-            int(text.mid(best.span.from, best.span.to - best.span.from)
-                    .split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts)
-                    .size());
-        out.confidence = (words < kSubstantialAnswerWords ? 0.95 : 0.7) * penalty;
+        out.confidence =
+            nothingRecognisedConfidence(text.mid(best.span.from, best.span.to - best.span.from)) *
+            penalty;
     }
     return out;
 }
@@ -308,7 +284,7 @@ CheckOutcome decide(const BlockVerdict &best, int required, double penalty, cons
 void considerWeakSignals(const Criterion &c, CheckContext &ctx, const BlockVerdict &best,
                          CheckOutcome *out)
 {
-    const QList<Concept> weak = conceptList(c.params.value(QStringLiteral("weak")), ctx.rubric());
+    const QList<Concept> weak = conceptsFrom(c.params.value(QStringLiteral("weak")), ctx.rubric());
     const TextMatcher &m = ctx.matcher(c.file);
     for (const Concept &w : weak) {
         const ConceptMatch cm = m.matchIn(w, best.span.from, best.span.to);
@@ -327,10 +303,10 @@ CheckOutcome checkConcepts(const Criterion &c, CheckContext &ctx)
     const SubmittedFile &f = ctx.file(c.file);
     if (!f.usable())
         return unusableFile(f, c.file);
-    const QList<Concept> all = conceptList(c.params.value(QStringLiteral("all")), ctx.rubric());
-    const QList<Concept> any = conceptList(c.params.value(QStringLiteral("any")), ctx.rubric());
+    const QList<Concept> all = conceptsFrom(c.params.value(QStringLiteral("all")), ctx.rubric());
+    const QList<Concept> any = conceptsFrom(c.params.value(QStringLiteral("any")), ctx.rubric());
     const QList<Concept> forbid =
-        conceptList(c.params.value(QStringLiteral("forbid")), ctx.rubric());
+        conceptsFrom(c.params.value(QStringLiteral("forbid")), ctx.rubric());
     double penalty = 1.0;
     QString note;
     const QList<Span> blocks = candidateBlocks(c, ctx, &penalty, &note);
@@ -361,12 +337,13 @@ QString meaningProblem(const Criterion &c, const QVariantMap &line, CheckContext
                        Span sentence)
 {
     const TextMatcher &m = ctx.matcher(c.file);
-    for (const Concept &wrong : conceptList(line.value(QStringLiteral("forbid")), ctx.rubric())) {
+    for (const Concept &wrong : conceptsFrom(line.value(QStringLiteral("forbid")), ctx.rubric())) {
         const ConceptMatch cm = m.matchIn(wrong, sentence.from, sentence.to);
         if (cm.found)
             return QStringLiteral("« %1 »").arg(cm.evidence);
     }
-    const QList<Concept> meaning = conceptList(line.value(QStringLiteral("meaning")), ctx.rubric());
+    const QList<Concept> meaning =
+        conceptsFrom(line.value(QStringLiteral("meaning")), ctx.rubric());
     if (meaning.isEmpty())
         return QString();
     for (const Concept &right : meaning)

@@ -31,6 +31,8 @@ struct CriterionResult
     QString evidence;      // the words or line that decided it; never a secret
     std::optional<Override> overridden;
     bool voidsExercise = false; // failed, and the rubric says the whole exercise fails then
+    // Awaiting an instructor's decision: its points are neither earned nor lost yet.
+    bool pending() const { return review && !overridden; }
 };
 
 struct ExerciseResult
@@ -64,7 +66,7 @@ struct ExerciseResult
     {
         double sum = 0;
         for (const CriterionResult &c : criteria)
-            if (c.review && !c.overridden)
+            if (c.pending())
                 sum += c.max;
         return sum;
     }

@@ -258,4 +258,16 @@ Concept conceptFrom(const QVariant &spec, const Rubric &rubric)
     return rubric.concepts.value(spec.toString());
 }
 
+QList<Concept> conceptsFrom(const QVariant &spec, const Rubric &rubric)
+{
+    QList<Concept> out;
+    if (!spec.isValid())
+        return out;
+    const QVariantList items =
+        spec.typeId() == QMetaType::QVariantList ? spec.toList() : QVariantList{spec};
+    for (const QVariant &item : items)
+        out << conceptFrom(item, rubric);
+    return out;
+}
+
 } // namespace schedlab::grader

@@ -67,5 +67,8 @@ RubricLoad loadRubric(const QString &path);
 // A concept given inline in a criterion's parameters ({name, patterns, negated}) or by the
 // name of one of the rubric's shared concepts. Empty name and patterns when unknown.
 Concept conceptFrom(const QVariant &spec, const Rubric &rubric);
+// A criterion parameter naming one concept or a list of them (`all:`, `thing:`, `rivals:`...);
+// empty when the parameter is absent.
+QList<Concept> conceptsFrom(const QVariant &spec, const Rubric &rubric);
 
 } // namespace schedlab::grader

@@ -256,6 +256,13 @@ QString ExercisePage::scoreText() const
         .arg(pending);
 }
 
+// "2 / 3", or "pending / 1" while an instructor has not decided.
+QString ExercisePage::pointsText(const grader::CriterionResult &c)
+{
+    return c.pending() ? tr("pending / %1").arg(c.max)
+                       : QStringLiteral("%1 / %2").arg(c.points).arg(c.max);
+}
+
 // A file changed after the result was given: the result no longer says what the files are.
 void ExercisePage::markResultStale()
 {
@@ -274,13 +281,10 @@ void ExercisePage::showResult()
     results_->setEnabled(true);
     score_->setText(scoreText());
     for (const grader::CriterionResult &c : result_.criteria) {
-        const bool pending = c.review && !c.overridden;
-        const QString decision = pending    ? tr("to be reviewed: %1 pending").arg(c.max)
-                                 : c.passed ? tr("passed")
-                                            : tr("failed");
-        const QString points = pending ? tr("pending / %1").arg(c.max)
-                                       : QStringLiteral("%1 / %2").arg(c.points).arg(c.max);
-        auto *item = new QTreeWidgetItem(results_, {c.title, decision, points});
+        const QString decision = c.pending() ? tr("to be reviewed: %1 pending").arg(c.max)
+                                 : c.passed  ? tr("passed")
+                                             : tr("failed");
+        auto *item = new QTreeWidgetItem(results_, {c.title, decision, pointsText(c)});
         item->setData(0, Qt::UserRole, c.id);
         item->setToolTip(0, c.id);
         item->setForeground(1, c.review   ? QColor(0xa0, 0x70, 0x00)
@@ -304,10 +308,7 @@ void ExercisePage::showDetails(QTreeWidgetItem *item)
     for (const grader::CriterionResult &c : result_.criteria) {
         if (c.id != id)
             continue;
-        const QString points = c.review && !c.overridden
-                                   ? tr("pending / %1").arg(c.max)
-                                   : QStringLiteral("%1 / %2").arg(c.points).arg(c.max);
-        QString text = QStringLiteral("**%1** — %2\n\n%3").arg(c.title, points, c.feedback);
+        QString text = QStringLiteral("**%1** — %2\n\n%3").arg(c.title, pointsText(c), c.feedback);
         if (!c.evidence.isEmpty())
             text += QStringLiteral("\n\n> ") + c.evidence;
         details_->setMarkdown(text);

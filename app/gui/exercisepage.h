@@ -64,6 +64,7 @@ private:
     void addEditor(const QString &file);
     void showResult();
     QString scoreText() const;
+    static QString pointsText(const grader::CriterionResult &c);
     void markResultStale();
     void goToEvidence(QTreeWidgetItem *item);
     void showDetails(QTreeWidgetItem *item);
