@@ -107,6 +107,11 @@ bind() { # bind TYPE SOURCE TARGET [OPTIONS]
 }
 bind proc proc "$root/proc"
 bind sysfs sysfs "$root/sys"
+# slurmd (the login node's tests) needs a cgroup file system under /sys/fs/cgroup, as an
+# installed system has; a fresh sysfs mount has none. The machine's own hierarchy, as it is
+# (mounting a new cgroup2 there gives Slurm 22.05 a hybrid layout it refuses).
+mount --rbind /sys/fs/cgroup "$root/sys/fs/cgroup"
+mounted+=("$root/sys/fs/cgroup")
 bind devpts devpts "$root/dev/pts" newinstance,ptmxmode=0666,mode=620
 ln -sf pts/ptmx "$root/dev/ptmx"
 bind tmpfs tmpfs "$root/dev/shm"
