@@ -111,6 +111,11 @@ struct AnswerRegion
 };
 AnswerRegion answerRegion(const Criterion &c, const QString &text);
 
+// The words a criterion's answer is read in, for an instructor reviewing it: its answer region,
+// narrowed to the paragraphs that name its question (`near:`) when the rubric names one and
+// the file has them. Empty when its file was not handed in.
+QString answerExcerpt(const Criterion &c, CheckContext &ctx);
+
 // How sure a checker is of a failure when it recognised nothing in `answer`: sure when next to
 // nothing is written, not when a real answer uses words the grader does not know
 // (bench/grading's figures).

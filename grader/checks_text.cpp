@@ -405,6 +405,20 @@ CheckOutcome checkOnePerLine(const Criterion &c, CheckContext &ctx)
 
 } // namespace
 
+QString answerExcerpt(const Criterion &c, CheckContext &ctx)
+{
+    const SubmittedFile &f = ctx.file(c.file);
+    if (!f.usable() || f.blank)
+        return QString();
+    double penalty = 1.0;
+    QString note;
+    QStringList parts;
+    for (const Span &b : candidateBlocks(c, ctx, &penalty, &note))
+        parts << f.text.mid(b.from, b.to - b.from).trimmed();
+    parts.removeAll(QString());
+    return parts.join(QStringLiteral("\n\n"));
+}
+
 void addTextCheckers(CheckerTable &table)
 {
     table.insert(QStringLiteral("text.concepts"), {checkConcepts});

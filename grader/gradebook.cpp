@@ -243,6 +243,31 @@ void Gradebook::applyOverrides(QList<ExerciseResult> &results,
 
 bool Gradebook::addOverride(const OverrideRequest &request, QString *error)
 {
+    return addOverrides({request}, error);
+}
+
+bool Gradebook::addOverrides(const QList<OverrideRequest> &requests, QString *error)
+{
+    QSqlDatabase db = QSqlDatabase::database(connection_);
+    if (!db.transaction()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    for (const OverrideRequest &request : requests)
+        if (!insertOverride(request, error)) {
+            db.rollback();
+            return false;
+        }
+    if (!db.commit()) {
+        *error = db.lastError().text();
+        db.rollback();
+        return false;
+    }
+    return true;
+}
+
+bool Gradebook::insertOverride(const OverrideRequest &request, QString *error)
+{
     QByteArray hash;
     const auto last = latest(request.student, request.exercise, &hash);
     if (!last) {
@@ -262,8 +287,7 @@ bool Gradebook::addOverride(const OverrideRequest &request, QString *error)
                      .arg(request.criterion, pointsText(it->max));
         return false;
     }
-    QSqlDatabase db = QSqlDatabase::database(connection_);
-    QSqlQuery q(db);
+    QSqlQuery q(QSqlDatabase::database(connection_));
     q.prepare(QStringLiteral("INSERT INTO overrides (student, exercise, hash, criterion, passed, "
                              "points, was, by, at, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     for (const QVariant &v :

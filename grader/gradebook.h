@@ -74,6 +74,9 @@ public:
     // Records an instructor's decision on the latest graded submission of a student's
     // exercise. Fails (with a message) when there is none or the criterion is unknown.
     bool addOverride(const OverrideRequest &request, QString *error);
+    // Several decisions at once (review in bulk): all are recorded, or none (the error names
+    // the first that could not be).
+    bool addOverrides(const QList<OverrideRequest> &requests, QString *error);
     // Every decision recorded on a student's exercise, oldest first, whatever the submission.
     QList<OverrideRecord> overrides(const QString &student, const QString &exercise) const;
     // The latest graded result stored for a student's exercise (overrides not applied).
@@ -81,6 +84,8 @@ public:
                                          QByteArray *hash = nullptr) const;
 
 private:
+    bool insertOverride(const OverrideRequest &request, QString *error);
+
     QString connection_;
 };
 

@@ -7,6 +7,8 @@
 #include <QFileInfo> // file-access: trusted (the class folder the instructor chose)
 #include <QSet>
 
+#include <algorithm>
+
 #include <pwd.h>
 #include <unistd.h>
 
@@ -258,6 +260,11 @@ const grader::ExerciseResult *ClassGrading::result(const QString &student,
 
 bool ClassGrading::addOverride(const grader::OverrideRequest &request, QString *error)
 {
+    return addOverrides({request}, error);
+}
+
+bool ClassGrading::addOverrides(const QList<grader::OverrideRequest> &requests, QString *error)
+{
     if (!book_)
         return false;
     if (hasPending()) {
@@ -265,15 +272,76 @@ bool ClassGrading::addOverride(const grader::OverrideRequest &request, QString *
         *error = tr("Save or discard the new grades before changing a mark.");
         return false;
     }
-    grader::OverrideRequest r = request;
-    if (r.by.isEmpty())
-        r.by = userName();
-    if (!r.at.isValid())
-        r.at = QDateTime::currentDateTimeUtc();
-    if (!book_->addOverride(r, error))
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QList<grader::OverrideRequest> stamped = requests;
+    for (grader::OverrideRequest &r : stamped) {
+        if (r.by.isEmpty())
+            r.by = userName();
+        if (!r.at.isValid())
+            r.at = now;
+    }
+    if (!book_->addOverrides(stamped, error))
         return false;
     showApplied(raw_, hashes_);
     return true;
+}
+
+// The hand-in a student's exercise was graded from: their own, or for a group's project
+// shared with them, the member's that was graded.
+const grader::StudentFolder *ClassGrading::gradedFolder(const QString &student,
+                                                        const QString &exercise) const
+{
+    const QList<handin::ClassHandIn> &handIns = intake_.handIns();
+    for (const handin::GroupShare &share : plan_.shares) {
+        const handin::GradingTask &graded = plan_.tasks.value(share.gradedTask);
+        if (share.memberKeys.contains(student) && graded.rubric &&
+            graded.rubric->exercise == exercise && graded.handIn < handIns.size())
+            return &handIns[graded.handIn].folder;
+    }
+    for (const handin::ClassHandIn &h : handIns)
+        if (h.key == student)
+            return &h.folder;
+    return nullptr;
+}
+
+QList<ClassGrading::PendingCriterion> ClassGrading::pendingCriteria() const
+{
+    QList<PendingCriterion> out;
+    for (const grader::Rubric &rubric : rubrics_.rubrics)
+        for (const grader::Criterion &spec : rubric.criteria) {
+            PendingCriterion p{rubric.exercise, spec.id, spec.title, spec.points, 0};
+            for (const grader::ExerciseResult &r : shown_)
+                if (r.exercise == rubric.exercise)
+                    for (const grader::CriterionResult &c : r.criteria)
+                        p.answers += c.id == spec.id && c.pending();
+            if (p.answers > 0)
+                out << p;
+        }
+    return out;
+}
+
+QList<grader::AnswerGroup> ClassGrading::reviewGroups(const QString &exercise,
+                                                      const QString &criterion) const
+{
+    const grader::Rubric *rubric = rubrics_.find(exercise);
+    const grader::Criterion *spec = rubric ? rubric->criterion(criterion) : nullptr;
+    if (!spec)
+        return {};
+    QList<grader::ReviewAnswer> answers;
+    for (const grader::ExerciseResult &r : shown_) {
+        if (r.exercise != exercise)
+            continue;
+        const auto c = std::find_if(r.criteria.begin(), r.criteria.end(),
+                                    [&](const grader::CriterionResult &c) { return c.id == criterion; });
+        if (c == r.criteria.end() || !c->pending())
+            continue;
+        const grader::StudentFolder *folder = gradedFolder(r.student, exercise);
+        const QString text =
+            folder ? grader::criterionAnswer(*rubric, *spec, grader::readStudentExercise(*folder, *rubric))
+                   : QString();
+        answers << grader::ReviewAnswer{r.student, text};
+    }
+    return grader::groupAnswers(answers);
 }
 
 QList<grader::OverrideRecord> ClassGrading::history(const QString &student, const QString &exercise,

@@ -3,6 +3,7 @@
 // them), the gradebook's overrides, and the changes a new grading would make.
 #pragma once
 
+#include "answergroups.h"
 #include "classintake.h"
 #include "gradebook.h"
 #include "grader.h"
@@ -73,6 +74,24 @@ public:
 
     // Records an instructor's decision (by the OS user) and applies it to what is shown.
     bool addOverride(const grader::OverrideRequest &request, QString *error);
+    // Several decisions at once (review in bulk): all recorded and applied, or none.
+    bool addOverrides(const QList<grader::OverrideRequest> &requests, QString *error);
+
+    // Review in bulk. The criteria (of every exercise) with answers awaiting a decision, in the
+    // rubrics' order, with how many.
+    struct PendingCriterion
+    {
+        QString exercise;
+        QString criterion;
+        QString title;
+        double max = 0;
+        int answers = 0;
+    };
+    QList<PendingCriterion> pendingCriteria() const;
+    // The answers to one criterion awaiting a decision, read again from the students' files,
+    // identical and near-identical ones grouped.
+    QList<grader::AnswerGroup> reviewGroups(const QString &exercise, const QString &criterion) const;
+
     QList<grader::OverrideRecord> history(const QString &student, const QString &exercise,
                                           const QString &criterion) const;
 
@@ -99,6 +118,7 @@ private:
     void loadStored();
     void showApplied(QList<grader::ExerciseResult> raw, const QList<QByteArray> &hashes);
     int indexOf(const QString &student, const QString &exercise) const;
+    const grader::StudentFolder *gradedFolder(const QString &student, const QString &exercise) const;
 
     grader::RubricSet rubrics_;
     grader::RubricSet running_; // the rubrics of the grading under way (pointers into it)

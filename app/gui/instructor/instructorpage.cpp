@@ -3,6 +3,7 @@
 // an override, the exports).
 #include "instructorpage.h"
 
+#include "bulkreview.h"
 #include "changespanel.h"
 #include "classgrading.h"
 #include "classoverview.h"
@@ -57,6 +58,7 @@ InstructorPage::InstructorPage(const grader::RubricSet &rubrics, QWidget *parent
     , notGraded_(new NotGradedPanel(this))
     , tabs_(new QTabWidget(this))
     , overview_(new ClassOverview(this))
+    , bulk_(new BulkReviewPanel(grading_, this))
     , model_(new GradebookModel(this))
     , filter_(new GradebookFilter(this))
     , table_(new QTableView(this))
@@ -79,6 +81,7 @@ InstructorPage::InstructorPage(const grader::RubricSet &rubrics, QWidget *parent
 
     tabs_->addTab(overview_, tr("Class"));
     tabs_->addTab(buildExerciseView(), tr("By exercise"));
+    tabs_->addTab(bulk_, tr("To review"));
     tabs_->setDocumentMode(true);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(buildToolbar());
@@ -92,6 +95,10 @@ InstructorPage::InstructorPage(const grader::RubricSet &rubrics, QWidget *parent
     connect(grading_, &ClassGrading::cancelled, this, &InstructorPage::onCancelled);
     connect(grading_, &ClassGrading::resultsChanged, this, &InstructorPage::refreshTable);
     connect(grading_, &ClassGrading::resultsChanged, this, &InstructorPage::refreshOverview);
+    connect(grading_, &ClassGrading::resultsChanged, bulk_, &BulkReviewPanel::refresh);
+    connect(bulk_, &BulkReviewPanel::pendingCountChanged, this, [this](int answers) {
+        tabs_->setTabText(ReviewTab, answers ? tr("To review (%1)").arg(answers) : tr("To review"));
+    });
     connect(overview_, &ClassOverview::studentActivated, this,
             [this](const QString &key, const QString &exercise) { showStudent(key, exercise); });
     connect(grading_, &ClassGrading::failed, this,

@@ -27,6 +27,7 @@ class QTreeWidget;
 
 namespace schedlab::gui {
 
+class BulkReviewPanel;
 class ChangesPanel;
 class ClassGrading;
 class ClassOverview;
@@ -39,7 +40,7 @@ class InstructorPage : public QWidget
     Q_OBJECT
 
 public:
-    enum Tab { ClassTab = 0, ExerciseTab = 1 };
+    enum Tab { ClassTab = 0, ExerciseTab = 1, ReviewTab = 2 };
 
     InstructorPage(const grader::RubricSet &rubrics, QWidget *parent = nullptr);
 
@@ -96,6 +97,7 @@ public:
     QLabel *message() const { return message_; }
     QTabWidget *tabs() const { return tabs_; }
     ClassOverview *overview() const { return overview_; }
+    BulkReviewPanel *bulkReview() const { return bulk_; }
     NotGradedPanel *notGradedPanel() const { return notGraded_; }
     QPushButton *openButton() const { return open_; }
     QPushButton *exportButton() const { return export_; }
@@ -144,6 +146,7 @@ private:
     NotGradedPanel *notGraded_;
     QTabWidget *tabs_;
     ClassOverview *overview_;
+    BulkReviewPanel *bulk_;
     std::optional<handin::MoodleWorksheet> worksheet_;
     QComboBox *exercise_;
     QList<QToolButton *> filterButtons_;
