@@ -19,17 +19,19 @@ namespace {
 bool isSmallWord(const QString &word)
 {
     static const QSet<QString> words = {
-        QStringLiteral("le"),  QStringLiteral("la"),  QStringLiteral("les"), QStringLiteral("l"),
-        QStringLiteral("un"),  QStringLiteral("une"), QStringLiteral("des"), QStringLiteral("de"),
-        QStringLiteral("du"),  QStringLiteral("d"),   QStringLiteral("et"),  QStringLiteral("a"),
-        QStringLiteral("au"),  QStringLiteral("aux"), QStringLiteral("en"),  QStringLiteral("ce"),
-        QStringLiteral("c"),   QStringLiteral("cet"), QStringLiteral("cette"), QStringLiteral("y"),
-        QStringLiteral("donc"), QStringLiteral("alors"), QStringLiteral("bien"),
-        QStringLiteral("oui"), QStringLiteral("son"), QStringLiteral("sa"),
-        QStringLiteral("ses"), QStringLiteral("leur"), QStringLiteral("leurs"),
-        QStringLiteral("its"), QStringLiteral("their"), QStringLiteral("the"), QStringLiteral("an"),  QStringLiteral("of"),
-        QStringLiteral("so"),  QStringLiteral("yes"), QStringLiteral("reponse"),
-        QStringLiteral("answer")};
+        QStringLiteral("le"),      QStringLiteral("la"),    QStringLiteral("les"),
+        QStringLiteral("l"),       QStringLiteral("un"),    QStringLiteral("une"),
+        QStringLiteral("des"),     QStringLiteral("de"),    QStringLiteral("du"),
+        QStringLiteral("d"),       QStringLiteral("et"),    QStringLiteral("a"),
+        QStringLiteral("au"),      QStringLiteral("aux"),   QStringLiteral("en"),
+        QStringLiteral("ce"),      QStringLiteral("c"),     QStringLiteral("cet"),
+        QStringLiteral("cette"),   QStringLiteral("y"),     QStringLiteral("donc"),
+        QStringLiteral("alors"),   QStringLiteral("bien"),  QStringLiteral("oui"),
+        QStringLiteral("son"),     QStringLiteral("sa"),    QStringLiteral("ses"),
+        QStringLiteral("leur"),    QStringLiteral("leurs"), QStringLiteral("its"),
+        QStringLiteral("their"),   QStringLiteral("the"),   QStringLiteral("an"),
+        QStringLiteral("of"),      QStringLiteral("so"),    QStringLiteral("yes"),
+        QStringLiteral("reponse"), QStringLiteral("answer")};
     return words.contains(word);
 }
 
@@ -47,7 +49,7 @@ bool isDecisive(const Token &t)
 
 struct Word
 {
-    QString key;   // the stem, or the word itself when decisive
+    QString key; // the stem, or the word itself when decisive
     bool decisive = false;
 };
 
@@ -85,7 +87,8 @@ int editDistance(const QString &a, const QString &b)
         row[0] = int(i);
         for (qsizetype j = 1; j <= b.size(); ++j) {
             const int above = row[j];
-            row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            row[j] =
+                std::min({above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
             diagonal = above;
         }
     }
@@ -132,8 +135,8 @@ int wordDistance(const QList<Word> &a, const QList<Word> &b)
             const int above = row[j];
             const int replace =
                 sameWord(a[i - 1], b[j - 1]) ? 0 : std::max(cost(a[i - 1]), cost(b[j - 1]));
-            row[j] = std::min({above + cost(a[i - 1]), row[j - 1] + cost(b[j - 1]),
-                               diagonal + replace});
+            row[j] =
+                std::min({above + cost(a[i - 1]), row[j - 1] + cost(b[j - 1]), diagonal + replace});
             diagonal = above;
         }
     }

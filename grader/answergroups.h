@@ -28,7 +28,7 @@ struct ReviewAnswer
 
 struct AnswerGroup
 {
-    QString answer;      // the first student's answer, as written
+    QString answer;       // the first student's answer, as written
     QStringList students; // in the order given
     QStringList answers;  // each student's answer as written, in the same order
     // Every answer of the group is the same text once case, accents, punctuation and white

@@ -412,9 +412,28 @@ QString answerExcerpt(const Criterion &c, CheckContext &ctx)
         return QString();
     double penalty = 1.0;
     QString note;
+    QList<Concept> anchors = conceptsFrom(c.params.value(QStringLiteral("near")), ctx.rubric());
+    for (Concept &anchor : anchors)
+        anchor.anyPolarity = true;
+    const TextMatcher &m = ctx.matcher(c.file);
     QStringList parts;
-    for (const Span &b : candidateBlocks(c, ctx, &penalty, &note))
-        parts << f.text.mid(b.from, b.to - b.from).trimmed();
+    for (const Span &b : candidateBlocks(c, ctx, &penalty, &note)) {
+        // Answers written as lines of one paragraph (a list): the lines naming the question.
+        // A title naming it ("## Arrondi") keeps what follows it: a short line is no answer.
+        QStringList named;
+        for (qsizetype from = b.from; from < b.to;) {
+            qsizetype to = f.text.indexOf(u'\n', from);
+            to = to < 0 || to > b.to ? b.to : to;
+            const QString line = f.text.mid(from, to - from).trimmed();
+            if (wordCount(line) >= kLabelWords &&
+                std::any_of(anchors.begin(), anchors.end(),
+                            [&](const Concept &a) { return m.matchIn(a, from, to).found; }))
+                named << line;
+            from = to + 1;
+        }
+        parts << (named.isEmpty() ? f.text.mid(b.from, b.to - b.from).trimmed()
+                                  : named.join(u'\n'));
+    }
     parts.removeAll(QString());
     return parts.join(QStringLiteral("\n\n"));
 }

@@ -2,6 +2,7 @@
 // jobs are in the same states on every run; only the date differs (the clock starts today).
 #include "screenshottour.h"
 
+#include "bulkreview.h"
 #include "clusterpage.h"
 #include "engine.h"
 #include "exampage.h"
@@ -326,6 +327,10 @@ QStringList ScreenshotTour::run(QString *error)
         if (ok) {
             gradeOpenClass();
             ok = shoot(QStringLiteral("10-class-overview"));
+            InstructorPage *page = window_->instructorPage();
+            page->tabs()->setCurrentIndex(InstructorPage::ReviewTab);
+            page->bulkReview()->selectGroup(0);
+            ok = ok && shoot(QStringLiteral("13-review-in-bulk"));
         }
     }
     if (!ok && error)

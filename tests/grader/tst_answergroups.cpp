@@ -44,7 +44,8 @@ private Q_SLOTS:
             "ca depend du cluster, on garde 30 secondes", true);
         row("a label and Markdown", "**Q2 :** le job attend la priorité",
             "le job attend la priorite", true);
-        row("small words", "Le job 52 attend pour la priorité", "job 52 attend pour priorité", true);
+        row("small words", "Le job 52 attend pour la priorité", "job 52 attend pour priorité",
+            true);
         row("a typo", "le job attend des ressources disponibles",
             "le job attend des resources disponibles", true);
         row("a plural", "les jobs attendent leur tour car un autre est prioritaire",
@@ -131,6 +132,21 @@ private Q_SLOTS:
         const ExerciseSubmission s = readExercise(QStringLiteral("e1"), *ex1, dir.path());
         QCOMPARE(criterionAnswer(*ex1, *rounding, s),
                  QStringLiteral("Pour --time=00:00:30, Slurm garde une minute."));
+        // Answers as the lines of one list: the line naming the question.
+        write(dir.filePath(QStringLiteral("lignes.md")),
+              "# Réponses\n\n- Directive après hostname : ignorée.\n"
+              "- Durée retenue pour --time=00:00:30 : 1 minute.\n"
+              "- Fichier sans --error : sommeil-%j.out.\n");
+        QCOMPARE(
+            criterionAnswer(*ex1, *rounding, readExercise(QStringLiteral("e1"), *ex1, dir.path())),
+            QStringLiteral("- Durée retenue pour --time=00:00:30 : 1 minute."));
+        // A title naming the question: what follows it.
+        write(dir.filePath(QStringLiteral("lignes.md")),
+              "# Réponses\n\n## Arrondi de 00:00:30\n\nSlurm garde une minute entière.\n\n"
+              "## Sans --error\n\nsommeil-%j.out\n");
+        QCOMPARE(
+            criterionAnswer(*ex1, *rounding, readExercise(QStringLiteral("e1"), *ex1, dir.path())),
+            QStringLiteral("## Arrondi de 00:00:30\n\nSlurm garde une minute entière."));
         QTemporaryDir empty;
         const ExerciseSubmission none = readExercise(QStringLiteral("e2"), *ex1, empty.path());
         QCOMPARE(criterionAnswer(*ex1, *rounding, none), QString());

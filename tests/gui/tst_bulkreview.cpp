@@ -138,7 +138,9 @@ private Q_SLOTS:
     void answersAreGroupedLargestFirst()
     {
         BulkReviewPanel *bulk = page_->bulkReview();
-        QVERIFY(page_->tabs()->tabText(InstructorPage::ReviewTab).startsWith(QStringLiteral("To review (")));
+        QVERIFY(page_->tabs()
+                    ->tabText(InstructorPage::ReviewTab)
+                    .startsWith(QStringLiteral("To review (")));
         QVERIFY(bulk->selectCriterion(kExercise, kRounding));
         QVERIFY(bulk->criterionSelector()->currentText().contains(QStringLiteral("6 to review")));
         QTreeWidget *groups = bulk->groupList();
@@ -154,8 +156,9 @@ private Q_SLOTS:
         // The group's answer is shown once per wording, with who wrote it, and what is expected.
         bulk->selectGroup(0);
         const QString shown = bulk->answerView()->toPlainText();
-        QVERIFY2(shown.contains(QStringLiteral("ça dépend du cluster, parfois on garde 30 secondes")),
-                 qPrintable(shown));
+        QVERIFY2(
+            shown.contains(QStringLiteral("ça dépend du cluster, parfois on garde 30 secondes")),
+            qPrintable(shown));
         QVERIFY(shown.contains(QStringLiteral("Ça dépend des clusters")));
         QVERIFY(shown.contains(QStringLiteral("e01")));
         QVERIFY(shown.contains(QStringLiteral("Expected:")));
@@ -209,7 +212,8 @@ private Q_SLOTS:
         grader::Gradebook book;
         QString error;
         QVERIFY2(book.open(page_->grading()->gradebookPath(), &error), qPrintable(error));
-        const QList<grader::OverrideRecord> history = book.overrides(QStringLiteral("e03"), kExercise);
+        const QList<grader::OverrideRecord> history =
+            book.overrides(QStringLiteral("e03"), kExercise);
         QCOMPARE(history.size(), 1);
         QCOMPARE(history[0].criterion, kRounding);
         QCOMPARE(history[0].why, why);
@@ -228,7 +232,8 @@ private Q_SLOTS:
         bulk->reasonEdit()->setPlainText(QStringLiteral("En minutes entières : une minute."));
         QString error;
         QVERIFY2(bulk->applyDecision(&error), qPrintable(error));
-        const grader::ExerciseResult *r = page_->grading()->result(QStringLiteral("e05"), kExercise);
+        const grader::ExerciseResult *r =
+            page_->grading()->result(QStringLiteral("e05"), kExercise);
         QCOMPARE(criterionOf(*page_->grading(), QStringLiteral("e05"))->points, 1.0);
         QCOMPARE(r->pending() + r->score <= r->max, true);
     }
@@ -236,8 +241,8 @@ private Q_SLOTS:
     // All or nothing: a decision the gradebook refuses for one student is recorded for none.
     void aRefusedDecisionRecordsNothing()
     {
-        grader::OverrideRequest good{QStringLiteral("e01"), kExercise, kRounding, 1, true,
-                                     {}, QStringLiteral("ok"), {}};
+        grader::OverrideRequest good{QStringLiteral("e01"), kExercise, kRounding, 1, true, {},
+                                     QStringLiteral("ok"),  {}};
         grader::OverrideRequest bad = good;
         bad.criterion = QStringLiteral("ex1.no-such-criterion");
         QString error;
@@ -254,8 +259,8 @@ private Q_SLOTS:
         for (const grader::ExerciseResult &r : page_->grading()->results())
             for (const grader::CriterionResult &c : r.criteria)
                 if (c.pending())
-                    all << grader::OverrideRequest{r.student, r.exercise, c.id, 0, false, {},
-                                                   QStringLiteral("vu"), {}};
+                    all << grader::OverrideRequest{r.student, r.exercise,           c.id, 0, false,
+                                                   {},        QStringLiteral("vu"), {}};
         QString error;
         QVERIFY2(page_->grading()->addOverrides(all, &error), qPrintable(error));
         QCOMPARE(bulk->criterionSelector()->count(), 0);

@@ -194,8 +194,8 @@ void BulkReviewPanel::fillGroups()
     for (const grader::AnswerGroup &g : found) {
         auto *group = new QTreeWidgetItem(groups_);
         group->setText(0, g.students.size() == 1 ? tr("1 answer")
-                          : g.identical          ? tr("%n identical", nullptr, int(g.students.size()))
-                                                 : tr("%n alike", nullptr, int(g.students.size())));
+                          : g.identical ? tr("%n identical", nullptr, int(g.students.size()))
+                                        : tr("%n alike", nullptr, int(g.students.size())));
         group->setText(1, excerpt(g.answer));
         group->setToolTip(1, g.answer);
         group->setFlags(group->flags() | Qt::ItemIsUserCheckable | Qt::ItemIsAutoTristate);
@@ -213,12 +213,11 @@ void BulkReviewPanel::fillGroups()
     points_->setRange(0, currentMax());
     points_->setSuffix(tr(" / %1").arg(markText(currentMax())));
     followDecision();
+    status_->setText(criteria_->count()
+                         ? QString()
+                         : tr("No answer awaits review: every criterion is decided."));
     if (groups_->topLevelItemCount())
         groups_->setCurrentItem(groups_->topLevelItem(0));
-    else
-        status_->setText(criteria_->count() ? QString()
-                                            : tr("No answer awaits review: every criterion is "
-                                                 "decided."));
     showGroup();
 }
 
@@ -235,8 +234,9 @@ void BulkReviewPanel::showGroup()
     }
     const grader::Rubric *rubric = grading_->rubrics().find(currentExercise());
     const grader::Criterion *spec = rubric ? rubric->criterion(currentCriterion()) : nullptr;
-    heading_->setText(tr("<b>%1</b> — %2").arg(currentCriterion().toHtmlEscaped(),
-                                                (spec ? spec->title : QString()).toHtmlEscaped()));
+    heading_->setText(tr("<b>%1</b> — %2")
+                          .arg(currentCriterion().toHtmlEscaped(),
+                               (spec ? spec->title : QString()).toHtmlEscaped()));
     QStringList wordings, html;
     QHash<QString, QStringList> writers;
     for (int i = 0; i < group->childCount(); ++i) {
@@ -247,7 +247,8 @@ void BulkReviewPanel::showGroup()
     }
     for (const QString &text : wordings)
         html << QStringLiteral("<p><b>%1</b></p>%2")
-                    .arg(writers[text].join(QStringLiteral(", ")).toHtmlEscaped(), answerBlock(text));
+                    .arg(writers[text].join(QStringLiteral(", ")).toHtmlEscaped(),
+                         answerBlock(text));
     if (spec && !spec->failText.isEmpty())
         html << tr("<p><b>Expected:</b> %1</p>").arg(spec->failText.toHtmlEscaped());
     answer_->setHtml(html.join(QString()));

@@ -331,13 +331,15 @@ QList<grader::AnswerGroup> ClassGrading::reviewGroups(const QString &exercise,
     for (const grader::ExerciseResult &r : shown_) {
         if (r.exercise != exercise)
             continue;
-        const auto c = std::find_if(r.criteria.begin(), r.criteria.end(),
-                                    [&](const grader::CriterionResult &c) { return c.id == criterion; });
+        const auto c =
+            std::find_if(r.criteria.begin(), r.criteria.end(),
+                         [&](const grader::CriterionResult &c) { return c.id == criterion; });
         if (c == r.criteria.end() || !c->pending())
             continue;
         const grader::StudentFolder *folder = gradedFolder(r.student, exercise);
         const QString text =
-            folder ? grader::criterionAnswer(*rubric, *spec, grader::readStudentExercise(*folder, *rubric))
+            folder ? grader::criterionAnswer(*rubric, *spec,
+                                             grader::readStudentExercise(*folder, *rubric))
                    : QString();
         answers << grader::ReviewAnswer{r.student, text};
     }

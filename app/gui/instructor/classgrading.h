@@ -90,7 +90,8 @@ public:
     QList<PendingCriterion> pendingCriteria() const;
     // The answers to one criterion awaiting a decision, read again from the students' files,
     // identical and near-identical ones grouped.
-    QList<grader::AnswerGroup> reviewGroups(const QString &exercise, const QString &criterion) const;
+    QList<grader::AnswerGroup> reviewGroups(const QString &exercise,
+                                            const QString &criterion) const;
 
     QList<grader::OverrideRecord> history(const QString &student, const QString &exercise,
                                           const QString &criterion) const;
@@ -118,7 +119,8 @@ private:
     void loadStored();
     void showApplied(QList<grader::ExerciseResult> raw, const QList<QByteArray> &hashes);
     int indexOf(const QString &student, const QString &exercise) const;
-    const grader::StudentFolder *gradedFolder(const QString &student, const QString &exercise) const;
+    const grader::StudentFolder *gradedFolder(const QString &student,
+                                              const QString &exercise) const;
 
     grader::RubricSet rubrics_;
     grader::RubricSet running_; // the rubrics of the grading under way (pointers into it)
