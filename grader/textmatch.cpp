@@ -455,6 +455,54 @@ bool isJoiner(char32_t c)
 }
 
 // Splits folded units into tokens, remembering what the later passes need.
+// Shorthand common in students' written French (SMS), and what it stands for. Only forms no
+// answer to these exercises uses otherwise: "c" alone (not "c'"), never an option or a unit.
+const QHash<QString, QStringList> &shorthandTable()
+{
+    static const QHash<QString, QStringList> table = [] {
+        const std::pair<const char *, const char *> entries[] = {{"pk", "pourquoi"},
+                                                                 {"pq", "pourquoi"},
+                                                                 {"pcq", "parce que"},
+                                                                 {"pck", "parce que"},
+                                                                 {"c", "c est"},
+                                                                 {"ya", "il y a"},
+                                                                 {"ds", "dans"},
+                                                                 {"qd", "quand"},
+                                                                 {"kan", "quand"},
+                                                                 {"bcp", "beaucoup"},
+                                                                 {"tt", "tout"},
+                                                                 {"ts", "tous"},
+                                                                 {"pr", "pour"},
+                                                                 {"ns", "nous"},
+                                                                 {"tjs", "toujours"},
+                                                                 {"tjrs", "toujours"},
+                                                                 {"pb", "probleme"},
+                                                                 {"dc", "donc"},
+                                                                 {"ke", "que"},
+                                                                 {"koi", "quoi"},
+                                                                 {"jsp", "je ne sais pas"},
+                                                                 {"jms", "jamais"},
+                                                                 {"pdt", "pendant"},
+                                                                 {"avc", "avec"},
+                                                                 {"mtn", "maintenant"},
+                                                                 {"qqch", "quelque chose"},
+                                                                 {"svt", "souvent"},
+                                                                 {"vrmt", "vraiment"},
+                                                                 {"bsn", "besoin"},
+                                                                 {"cad", "c est a dire"},
+                                                                 {"nn", "non"},
+                                                                 {"tps", "temps"},
+                                                                 {"msg", "message"},
+                                                                 {"lgtps", "longtemps"}};
+        QHash<QString, QStringList> out;
+        for (const auto &[shortForm, words] : entries)
+            out.insert(QString::fromLatin1(shortForm),
+                       QString::fromLatin1(words).split(u' ', Qt::SkipEmptyParts));
+        return out;
+    }();
+    return table;
+}
+
 class Scanner
 {
 public:
@@ -536,6 +584,13 @@ private:
     qsizetype scanToken(qsizetype from, qsizetype alnum)
     {
         const qsizetype end = wordEnd(alnum);
+        if (from == alnum && at(end) != '\'') {
+            if (const QStringList *words = shorthand(from, end)) {
+                for (const QString &w : *words)
+                    emitWord(w, from, end);
+                return end;
+            }
+        }
         if (at(end) == '\'' && isNotContraction(from, end)) {
             emitToken(from, end - 1, true);
             emitWord(QStringLiteral("not"), end - 1, end + 2);
@@ -544,6 +599,20 @@ private:
         emitToken(from, end, false);
         elided.back() = at(end) == '\'' && isAlnum(at(end + 1));
         return end;
+    }
+
+    // What a student's shorthand stands for ("pk" → "pourquoi", "c" → "c est"): the words are
+    // read as if written out, all at the shorthand's place.
+    const QStringList *shorthand(qsizetype from, qsizetype to) const
+    {
+        if (to - from > 4)
+            return nullptr;
+        QString word;
+        for (qsizetype k = from; k < to; ++k)
+            appendCodePoint(word, u_[k].c);
+        const auto &table = shorthandTable();
+        const auto it = table.find(word);
+        return it == table.end() ? nullptr : &it.value();
     }
 
     void emitToken(qsizetype from, qsizetype to, bool beforeNot)

@@ -163,6 +163,12 @@ void TestTextMatch::tokenWords_data()
                                  << "it is not read does not start do not can not will not";
     QTest::newRow("typographic n't") << "It isn’t read"
                                      << "it is not read";
+    // SMS shorthand reads as written out; "c'" stays an elision, "-c" an option.
+    QTest::newRow("shorthand") << "pk c le 52 ? ya 1 noeud libre ds 2 min, jsp qd"
+                               << "pourquoi c est le 52 il y a 1 noeud libre dans 2 min je ne "
+                                  "sais pas quand";
+    QTest::newRow("shorthand left alone") << "c'est -c PK"
+                                          << "c est -c pourquoi";
     QTest::newRow("clock time") << "Limite 00:02:00."
                                 << "limite 00:02:00";
     QTest::newRow("output file") << "sommeil-%j.out"
@@ -475,6 +481,11 @@ void TestTextMatch::match_data()
     const QStringList none;
     auto row = [](const char *name) -> QTestData & { return QTest::newRow(name); };
 
+    // -- Shorthand: the negation it stands for counts.
+    row("jsp") << "jsp pk il attend" << QStringList{"sais"} << none << "contradicted"
+               << "jsp" << 1.0;
+    row("c") << "c le 52 qui démarre" << QStringList{"est le 52"} << none << "found"
+             << "c le 52" << 1.0;
     // -- The late directive (exercise 1).
     row("ignorée") << "La directive #SBATCH --time placée après la commande est ignorée."
                    << QStringList{"ignor*"} << none << "found"
