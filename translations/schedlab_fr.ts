@@ -602,13 +602,13 @@
         <translation>La configuration intégrée du cluster ne se charge pas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/screenshottour.cpp" line="77"/>
-        <location filename="../app/gui/screenshottour.cpp" line="101"/>
+        <location filename="../app/gui/screenshottour.cpp" line="78"/>
+        <location filename="../app/gui/screenshottour.cpp" line="102"/>
         <source>Cannot write %1.</source>
         <translation>Impossible d&apos;écrire %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/screenshottour.cpp" line="130"/>
+        <location filename="../app/gui/screenshottour.cpp" line="131"/>
         <source>Exercise 1 cannot be opened.</source>
         <translation>Impossible d&apos;ouvrir l&apos;exercice 1.</translation>
     </message>
@@ -1013,6 +1013,144 @@
     </message>
 </context>
 <context>
+    <name>schedlab::gui::BulkReviewPanel</name>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="35"/>
+        <source>(no answer found)</source>
+        <translation>(aucune réponse trouvée)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="45"/>
+        <source>Nothing was found where this answer should be.</source>
+        <translation>Rien n&apos;a été trouvé là où cette réponse devrait être.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="60"/>
+        <source>Passed</source>
+        <translation>Réussi</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="61"/>
+        <source>Failed</source>
+        <translation>Non réussi</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="70"/>
+        <source>Answers</source>
+        <translation>Réponses</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="70"/>
+        <source>Answer</source>
+        <translation>Réponse</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="80"/>
+        <source>Criterion:</source>
+        <translation>Critère :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="121"/>
+        <source>Why? (required: kept in each student&apos;s history, and the students may ask)</source>
+        <translation>Pourquoi ? (obligatoire : gardé dans l&apos;historique de chaque étudiant, et les étudiants peuvent demander)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="131"/>
+        <source>Decision:</source>
+        <translation>Décision :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="132"/>
+        <source>Points:</source>
+        <translation>Points :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="133"/>
+        <source>Reason:</source>
+        <translation>Raison :</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="147"/>
+        <source>%1 · %2 — %3 (%n to review)</source>
+        <translation>
+            <numerusform>%1 · %2 — %3 (%n à vérifier)</numerusform>
+            <numerusform>%1 · %2 — %3 (%n à vérifier)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="196"/>
+        <source>1 answer</source>
+        <translation>1 réponse</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="197"/>
+        <source>%n identical</source>
+        <translation>
+            <numerusform>%n identique</numerusform>
+            <numerusform>%n identiques</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="198"/>
+        <source>%n alike</source>
+        <translation>
+            <numerusform>%n semblable</numerusform>
+            <numerusform>%n semblables</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="214"/>
+        <source> / %1</source>
+        <translation> / %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="218"/>
+        <source>No answer awaits review: every criterion is decided.</source>
+        <translation>Aucune réponse n&apos;attend de vérification : tous les critères sont décidés.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="237"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="253"/>
+        <source>&lt;p&gt;&lt;b&gt;Expected:&lt;/b&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Attendu :&lt;/b&gt; %1&lt;/p&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="278"/>
+        <source>Record for %n student(s)</source>
+        <translation>
+            <numerusform>Enregistrer pour %n étudiant</numerusform>
+            <numerusform>Enregistrer pour %n étudiants</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="281"/>
+        <source>Save or discard the new grades first.</source>
+        <translation>Enregistrez ou abandonnez d&apos;abord les nouvelles notes.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="289"/>
+        <source>Give a reason: it is kept in each student&apos;s history.</source>
+        <translation>Donnez une raison : elle est gardée dans l&apos;historique de chaque étudiant.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="290"/>
+        <source>Tick at least one student.</source>
+        <translation>Cochez au moins un étudiant.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/instructor/bulkreview.cpp" line="307"/>
+        <source>Recorded for %n student(s): %1</source>
+        <translation>
+            <numerusform>Enregistré pour %n étudiant : %1</numerusform>
+            <numerusform>Enregistré pour %n étudiants : %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>schedlab::gui::ChangesPanel</name>
     <message>
         <location filename="../app/gui/instructor/changespanel.cpp" line="20"/>
@@ -1151,7 +1289,7 @@
 <context>
     <name>schedlab::gui::ClassGrading</name>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="20"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="22"/>
         <source>No exercise recognised: these files are shared by several exercises.</source>
         <translation>Aucun exercice reconnu : ces fichiers sont communs à plusieurs exercices.</translation>
     </message>
@@ -1168,7 +1306,7 @@
         <translation type="vanished">%1 n&apos;est pas un dossier : une classe est un dossier avec un sous-dossier par étudiant.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="44"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="46"/>
         <source>The class folder %1 cannot be read (permission denied).</source>
         <translation>Le dossier de classe %1 est illisible (permission refusée).</translation>
     </message>
@@ -1177,28 +1315,28 @@
         <translation type="vanished">Le dossier de classe %1 ne contient aucun dossier d&apos;étudiant (un sous-dossier par étudiant).</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="42"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="44"/>
         <source>%1 does not exist.</source>
         <translation>%1 n’existe pas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="52"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="54"/>
         <source>%1 holds no student folder, no hand-in zip and no LMS download (nothing to grade).</source>
         <translation>%1 ne contient aucun dossier d’étudiant, aucun zip de rendu ni aucun téléchargement de plateforme (rien à corriger).</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="67"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="69"/>
         <source>The gradebook of %1 cannot be opened: %2</source>
         <translation>Impossible d&apos;ouvrir le carnet de notes de %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="170"/>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="230"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="172"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="232"/>
         <source>The grades could not be saved in %1: %2</source>
         <translation>Les notes n&apos;ont pas pu être enregistrées dans %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/classgrading.cpp" line="265"/>
+        <location filename="../app/gui/instructor/classgrading.cpp" line="272"/>
         <source>Save or discard the new grades before changing a mark.</source>
         <translation>Enregistrez ou abandonnez les nouvelles notes avant de modifier une note.</translation>
     </message>
@@ -2044,18 +2182,17 @@ Phrase de passe de %1 :</translation>
         <translation>Note : %1 à %2 / %3 (%4 en attente de vérification)</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="265"/>
+        <location filename="../app/gui/exercisepage.cpp" line="272"/>
         <source>%1 — before your last change: check again</source>
         <translation>%1 — avant votre dernière modification : vérifiez à nouveau</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="278"/>
+        <location filename="../app/gui/exercisepage.cpp" line="284"/>
         <source>to be reviewed: %1 pending</source>
         <translation>à vérifier : %1 en attente</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="281"/>
-        <location filename="../app/gui/exercisepage.cpp" line="308"/>
+        <location filename="../app/gui/exercisepage.cpp" line="262"/>
         <source>pending / %1</source>
         <translation>en attente / %1</translation>
     </message>
@@ -2073,12 +2210,12 @@ Phrase de passe de %1 :</translation>
         <translation type="vanished">à vérifier</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="279"/>
+        <location filename="../app/gui/exercisepage.cpp" line="285"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../app/gui/exercisepage.cpp" line="280"/>
+        <location filename="../app/gui/exercisepage.cpp" line="286"/>
         <source>failed</source>
         <translation>non réussi</translation>
     </message>
@@ -2289,7 +2426,7 @@ Phrase de passe de %1 :</translation>
         <translation type="vanished">Ouvrir une classe…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="118"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="125"/>
         <source>Grade all</source>
         <translation>Tout corriger</translation>
     </message>
@@ -2298,12 +2435,12 @@ Phrase de passe de %1 :</translation>
         <translation type="vanished">Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="120"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="127"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="121"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="128"/>
         <source>No class open</source>
         <translation>Aucune classe ouverte</translation>
     </message>
@@ -2312,7 +2449,7 @@ Phrase de passe de %1 :</translation>
         <translation type="vanished">Un dossier avec un sous-dossier par étudiant</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="125"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="132"/>
         <source>Grade every student with the current rubrics</source>
         <translation>Corriger tous les étudiants avec les barèmes actuels</translation>
     </message>
@@ -2321,27 +2458,27 @@ Phrase de passe de %1 :</translation>
         <translation type="vanished">Les notes en CSV pour la plateforme pédagogique (comme schedlab-cli grade --format csv)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="204"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="211"/>
         <source>Find a student</source>
         <translation>Rechercher un étudiant</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="218"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="225"/>
         <source>&lt;span style=&apos;background:#dcf1dc&apos;&gt;&amp;nbsp;✓ passed&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#f7d9d9&apos;&gt;&amp;nbsp;✗ failed&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#ffefc4&apos;&gt;&amp;nbsp;? to review&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#dbe7fa&apos;&gt;&amp;nbsp;✎ overridden&amp;nbsp;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;background:#dcf1dc&apos;&gt;&amp;nbsp;✓ réussi&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#f7d9d9&apos;&gt;&amp;nbsp;✗ non réussi&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#ffefc4&apos;&gt;&amp;nbsp;? à vérifier&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:#dbe7fa&apos;&gt;&amp;nbsp;✎ modifiée&amp;nbsp;&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="230"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="237"/>
         <source>Exercise:</source>
         <translation>Exercice :</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="233"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="240"/>
         <source>Show:</source>
         <translation>Afficher :</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="276"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="283"/>
         <source>&lt;b&gt;%1&lt;/b&gt; — %n student(s), gradebook %2</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt; — %n étudiant, carnet de notes %2</numerusform>
@@ -2349,23 +2486,23 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="286"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="293"/>
         <source>Nothing graded yet: click “Grade all”.</source>
         <translation>Rien n&apos;est encore corrigé : cliquez sur « Tout corriger ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="288"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="295"/>
         <source>These are the grades stored in the gradebook. “Grade all” grades the files as they are now.</source>
         <translation>Voici les notes enregistrées dans le carnet de notes. « Tout corriger » corrige les fichiers dans leur état actuel.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="298"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="305"/>
         <source>Open a class folder first.</source>
         <translation>Ouvrez d&apos;abord un dossier de classe.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="314"/>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="363"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="321"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="370"/>
         <source>There are no grades to export: grade the class first.</source>
         <translation>Il n&apos;y a aucune note à exporter : corrigez d&apos;abord la classe.</translation>
     </message>
@@ -2374,200 +2511,206 @@ Phrase de passe de %1 :</translation>
         <translation type="vanished">Le fichier CSV %1 n&apos;a pas pu être écrit : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="319"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="326"/>
         <source>The CSV file could not be written: %1</source>
         <translation>Le fichier CSV n&apos;a pas pu être écrit : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="396"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="403"/>
         <source>The rubrics changed: the class is graded again, and the marks that change will be listed before anything is saved.</source>
         <translation>Les barèmes ont changé : la classe est corrigée à nouveau, et les notes qui changent seront listées avant tout enregistrement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="404"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="411"/>
         <source>Open a class folder</source>
         <translation>Ouvrir un dossier de classe</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="498"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="505"/>
         <source>Export the grades for the LMS</source>
         <translation>Exporter les notes pour la plateforme pédagogique</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="426"/>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="441"/>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="446"/>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="499"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="433"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="448"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="453"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="506"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="80"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="82"/>
         <source>Class</source>
         <translation>Classe</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="81"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="83"/>
         <source>By exercise</source>
         <translation>Par exercice</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="107"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="84"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="100"/>
+        <source>To review</source>
+        <translation>À vérifier</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="114"/>
         <source>Open a class: a folder of student folders or hand-in zips, or Moodle&apos;s “Download all submissions” (its folder or its zip). Grading reads the files only: no student code is run.</source>
         <translation>Ouvrez une classe : un dossier de dossiers d’étudiants ou de zips de rendu, ou le « Télécharger tous les travaux remis » de Moodle (son dossier ou son zip). La correction ne fait que lire les fichiers : aucun code d’étudiant n’est exécuté.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="117"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="124"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="119"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="126"/>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="123"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="130"/>
         <source>A class folder, Moodle&apos;s download (folder or zip), or one hand-in zip</source>
         <translation>Un dossier de classe, le téléchargement de Moodle (dossier ou zip), ou un zip de rendu</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="126"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="133"/>
         <source>Spreadsheets, Moodle&apos;s grading worksheet, feedback for the students</source>
         <translation>Tableurs, feuille de notes de Moodle, retours pour les étudiants</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="151"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="158"/>
         <source>Open a class folder…</source>
         <translation>Ouvrir un dossier de classe…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="152"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="159"/>
         <source>Student folders, hand-in zips, or Moodle&apos;s download unzipped</source>
         <translation>Dossiers d’étudiants, zips de rendu, ou le téléchargement de Moodle décompressé</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="153"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="160"/>
         <source>Open a zip…</source>
         <translation>Ouvrir un zip…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="154"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="161"/>
         <source>Moodle&apos;s “Download all submissions” zip, or one student&apos;s hand-in</source>
         <translation>Le zip « Télécharger tous les travaux remis » de Moodle, ou le rendu d’un étudiant</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="162"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="169"/>
         <source>Class summary (CSV)…</source>
         <translation>Synthèse de la classe (CSV)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="163"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="170"/>
         <source>One row per student, for a spreadsheet in the interface&apos;s language</source>
         <translation>Une ligne par étudiant, pour un tableur dans la langue de l’interface</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="164"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="171"/>
         <source>Criterion sheet (CSV)…</source>
         <translation>Feuille des critères (CSV)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="165"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="172"/>
         <source>One row per student and criterion</source>
         <translation>Une ligne par étudiant et par critère</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="167"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="174"/>
         <source>Moodle worksheet…</source>
         <translation>Feuille de notes Moodle…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="168"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="175"/>
         <source>Fill in the grading worksheet downloaded from Moodle</source>
         <translation>Remplir la feuille de notes téléchargée depuis Moodle</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="169"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="176"/>
         <source>Feedback files…</source>
         <translation>Fichiers de retour…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="170"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="177"/>
         <source>One Markdown and one PDF file per student, and the zip for Moodle&apos;s feedback upload</source>
         <translation>Un fichier Markdown et un PDF par étudiant, et le zip pour le dépôt des retours dans Moodle</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="173"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="180"/>
         <source>Grades for scripts (CSV)…</source>
         <translation>Notes pour les scripts (CSV)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="174"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="181"/>
         <source>As schedlab-cli grade --format csv</source>
         <translation>Comme schedlab-cli grade --format csv</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="328"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="335"/>
         <source>The summary could not be written: %1</source>
         <translation>La synthèse n’a pas pu être écrite : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="337"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="344"/>
         <source>The criterion sheet could not be written: %1</source>
         <translation>La feuille des critères n’a pas pu être écrite : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="376"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="383"/>
         <source>%1 has nothing graded in this class.</source>
         <translation>%1 n’a rien de corrigé dans cette classe.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="382"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="389"/>
         <source>%1 has no hand-in of their own: their grade comes from a teammate&apos;s hand-in or the LMS lists them without one.</source>
         <translation>%1 n’a pas de rendu à son nom : sa note vient du rendu d’un coéquipier, ou la plateforme le liste sans rendu.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="413"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="420"/>
         <source>Open a class zip or a hand-in zip</source>
         <translation>Ouvrir un zip de classe ou un zip de rendu</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="414"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="421"/>
         <source>Zip archives (*.zip *.ZIP)</source>
         <translation>Archives zip (*.zip *.ZIP)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="423"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="430"/>
         <source>Export the class summary</source>
         <translation>Exporter la synthèse de la classe</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="423"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="430"/>
         <source>Export the criterion sheet</source>
         <translation>Exporter la feuille des critères</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="431"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="438"/>
         <source>Exported to %1.</source>
         <translation>Exporté vers %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="439"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="446"/>
         <source>The grading worksheet downloaded from Moodle</source>
         <translation>La feuille de notes téléchargée depuis Moodle</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="445"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="452"/>
         <source>Save the filled worksheet</source>
         <translation>Enregistrer la feuille de notes remplie</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="451"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="458"/>
         <source>Criteria await review</source>
         <translation>Des critères attendent une vérification</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="452"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="459"/>
         <source>%n student(s) have criteria the grader was unsure of. Moodle would get their grades as they stand.</source>
         <translation>
             <numerusform>%n étudiant a des critères dont le correcteur n’était pas sûr. Moodle recevrait ses notes en l’état.</numerusform>
@@ -2575,27 +2718,27 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="459"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="466"/>
         <source>Export anyway</source>
         <translation>Exporter quand même</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="464"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="471"/>
         <source>The worksheet was not written: review the criteria first (filter “To review only”).</source>
         <translation>La feuille de notes n’a pas été écrite : vérifiez d’abord les critères (filtre « À vérifier seulement »).</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="470"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="477"/>
         <source>Worksheet written to %1.</source>
         <translation>Feuille de notes écrite dans %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="475"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="482"/>
         <source>Folder for the feedback files</source>
         <translation>Dossier des fichiers de retour</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="481"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="488"/>
         <source>%n file(s) written to %1.</source>
         <translation>
             <numerusform>%n fichier écrit dans %1.</numerusform>
@@ -2603,17 +2746,17 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="504"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="511"/>
         <source>Grades exported to %1.</source>
         <translation>Notes exportées dans %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="521"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="528"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="536"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="543"/>
         <source>Graded %n student(s). Some marks differ from the gradebook: check them below, then save them or keep the stored ones.</source>
         <translation>
             <numerusform>%n étudiant corrigé. Certaines notes diffèrent du carnet de notes : vérifiez-les ci-dessous, puis enregistrez-les ou gardez celles déjà enregistrées.</numerusform>
@@ -2621,7 +2764,7 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="539"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="546"/>
         <source>Graded %n student(s); the grades are saved in the gradebook.</source>
         <translation>
             <numerusform>%n étudiant corrigé ; les notes sont enregistrées dans le carnet de notes.</numerusform>
@@ -2629,7 +2772,7 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="541"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="548"/>
         <source>%n submission(s) could not be read: see the Remark column.</source>
         <translation>
             <numerusform>%n rendu n&apos;a pas pu être lu : voyez la colonne Remarque.</numerusform>
@@ -2637,77 +2780,78 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="554"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="561"/>
         <source>Grading cancelled after %1 of %2 students: nothing was saved.</source>
         <translation>Correction annulée après %1 étudiants sur %2 : rien n&apos;a été enregistré.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="573"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="580"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="629"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="636"/>
         <source>All (%1)</source>
         <translation>Tous (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="631"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="638"/>
         <source>With a failed criterion (%1)</source>
         <translation>Avec un critère non réussi (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="632"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="100"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="639"/>
         <source>To review (%1)</source>
         <translation>À vérifier (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="652"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="659"/>
         <source>Wait for the grading to finish.</source>
         <translation>Attendez la fin de la correction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="653"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="660"/>
         <source>Save or discard the new grades first.</source>
         <translation>Enregistrez ou abandonnez d&apos;abord les nouvelles notes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="689"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="696"/>
         <source>Select a cell to see how the grader decided.</source>
         <translation>Sélectionnez une cellule pour voir comment le correcteur a décidé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="690"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="697"/>
         <source>Select a cell of the table to read the student&apos;s answer.</source>
         <translation>Sélectionnez une cellule du tableau pour lire la réponse de l&apos;étudiant.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="719"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="726"/>
         <source>Override…</source>
         <translation>Modifier la note…</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="745"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="752"/>
         <source>Select the cell of a criterion first.</source>
         <translation>Sélectionnez d&apos;abord la cellule d&apos;un critère.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="749"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="756"/>
         <source>An override needs a reason: it is kept in the gradebook.</source>
         <translation>Une modification de note doit être justifiée : la raison est conservée dans le carnet de notes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="765"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="772"/>
         <source>Override recorded in the gradebook: %1, %2.</source>
         <translation>Modification enregistrée dans le carnet de notes : %1, %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="778"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="785"/>
         <source>The new grades are saved in the gradebook.</source>
         <translation>Les nouvelles notes sont enregistrées dans le carnet de notes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/instructorpage.cpp" line="786"/>
+        <location filename="../app/gui/instructor/instructorpage.cpp" line="793"/>
         <source>The stored grades are kept: nothing was saved.</source>
         <translation>Les notes enregistrées sont conservées : rien n&apos;a été enregistré.</translation>
     </message>
