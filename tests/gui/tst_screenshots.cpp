@@ -34,10 +34,10 @@ private Q_SLOTS:
         QString error;
         const QStringList files = ScreenshotTour(&window, shots.path()).run(&error);
         QVERIFY2(!files.isEmpty(), qPrintable(error));
-        const QStringList expected{"01-exercise",   "02-queue",         "03-nodes",
-                                   "04-timeline",   "05-kubernetes",    "06-slurm-vs-kubernetes",
-                                   "07-instructor", "08-lesson",        "09-exam",
-                                   "10-login-node", "10-class-overview"};
+        const QStringList expected{"01-exercise",   "02-queue",          "03-nodes",
+                                   "04-timeline",   "05-kubernetes",     "06-slurm-vs-kubernetes",
+                                   "07-instructor", "08-lesson",         "09-exam",
+                                   "10-login-node", "10-class-overview", "13-review-in-bulk"};
         QCOMPARE(files.size(), expected.size());
         for (int i = 0; i < expected.size(); ++i) {
             QVERIFY(files[i].endsWith(expected[i] + QStringLiteral(".png")));
