@@ -322,6 +322,10 @@ private Q_SLOTS:
         QTest::newRow("kueue said installed")
             << QByteArray("mais il n'est pas installé : ce Job n'a pas de fairshare.")
             << QByteArray("et il est installé.") << "groupe.kueue";
+        // The statement asks for the consequence too: without Kueue, no fairshare for this Job.
+        QTest::newRow("kueue without the consequence")
+            << QByteArray("mais il n'est pas installé : ce Job n'a pas de fairshare.")
+            << QByteArray("mais il n'est pas installé.") << "groupe.kueue";
         QTest::newRow("no logs") << QByteArray(
                                         "et dans les logs du pod (kubectl logs) pour Kubernetes.")
                                  << QByteArray("et aussi dans un fichier pour Kubernetes.")
