@@ -57,7 +57,7 @@ AnswerStructure::AnswerStructure(const QString &text)
     : text_(text)
 {
     QList<Title> bare;
-    bool named = false;
+    bool &named = named_;
     qsizetype pos = 0;
     while (pos <= text.size()) {
         qsizetype end = text.indexOf(u'\n', pos);

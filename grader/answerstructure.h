@@ -30,6 +30,9 @@ public:
     std::optional<TextSpan> section(const QRegularExpression &title) const;
     // The answer to question `number`; nullopt when the file marks no such question.
     std::optional<TextSpan> question(int number) const;
+    // The file names its questions ("Question 2", "Q2 :", a heading with a number), rather
+    // than only numbering lines, which may be a list inside an answer.
+    bool namesQuestions() const { return named_; }
 
 private:
     // One title found at the start of a line.
@@ -45,6 +48,7 @@ private:
 
     QString text_;
     QList<Title> titles_;
+    bool named_ = false;
 };
 
 } // namespace schedlab::grader

@@ -71,6 +71,23 @@ const TextMatcher &CheckContext::matcher(const QString &name)
     return **it;
 }
 
+const TextMatcher &CheckContext::answerMatcher(const QString &name)
+{
+    auto it = answerMatchers_.find(name);
+    if (it != answerMatchers_.end())
+        return **it;
+    // The starting file lies beside the rubric (the instructor's folder, read as untrusted all
+    // the same: no link, a cap).
+    const QString dir = QFileInfo(rubric_.path).absolutePath(); // file-access: the rubric's folder
+    const files::ReadResult given = files::readBelow(dir, name, kMaxSubmittedFileBytes);
+    const QString &text = file(name).text;
+    if (!given.ok() || rubric_.path.isEmpty())
+        return matcher(name);
+    it = answerMatchers_.insert(name, std::make_shared<TextMatcher>(withoutStartingText(
+                                          text, QString::fromUtf8(given.bytes))));
+    return **it;
+}
+
 const Exercise2Facts &CheckContext::scenarioFacts()
 {
     if (facts_)
@@ -231,12 +248,40 @@ AnswerRegion answerRegion(const Criterion &c, const QString &text)
     return AnswerRegion{TextSpan{0, text.size()}, false};
 }
 
+QString withoutStartingText(const QString &text, const QString &starting)
+{
+    constexpr qsizetype kShortestGivenLine = 8; // "1. ", "- ": too short to be a question
+    QStringList given;
+    for (const QString &line : starting.split(u'\n'))
+        if (const QString t = line.trimmed(); t.size() >= kShortestGivenLine)
+            given << t;
+    QString out = text;
+    qsizetype from = 0;
+    while (from <= out.size()) {
+        qsizetype end = out.indexOf(u'\n', from);
+        if (end < 0)
+            end = out.size();
+        qsizetype start = from;
+        while (start < end && out[start].isSpace())
+            ++start;
+        const QStringView line(out.constData() + start, end - start);
+        qsizetype longest = 0;
+        for (const QString &g : given)
+            if (g.size() > longest && line.startsWith(g))
+                longest = g.size();
+        for (qsizetype k = start; k < start + longest; ++k)
+            out[k] = u' ';
+        from = end + 1;
+    }
+    return out;
+}
+
 double nothingRecognisedConfidence(const QString &answer)
 {
     constexpr qsizetype kSubstantialAnswerWords = 8;
     const qsizetype words =
         answer.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts).size();
-    return words < kSubstantialAnswerWords ? 0.95 : 0.7;
+    return words < kSubstantialAnswerWords ? 0.95 : 0.8;
 }
 
 } // namespace schedlab::grader

@@ -40,6 +40,10 @@ public:
     const SubmittedFile &file(const QString &name) const { return submission_.file(name); }
     // The tokens of a file's text, matched against concepts (built once per file).
     const TextMatcher &matcher(const QString &name);
+    // The same text with the exercise's starting file set aside (blanked, offsets kept): the
+    // lines given to every student ("- Durée retenue pour --time=00:00:30 :") are the
+    // question, not the student's answer. Where an answer is stated is read in matcher().
+    const TextMatcher &answerMatcher(const QString &name);
     // The situation of an exercise with a scenario (exercise 2), simulated once: the
     // rubric's scenario, or the variant of it the grader draws for `variantOf`. Never the
     // exercice2.yaml of the student's folder, which anyone can edit.
@@ -54,6 +58,7 @@ private:
     const Rubric &rubric_;
     const ExerciseSubmission &submission_;
     QHash<QString, std::shared_ptr<TextMatcher>> matchers_;
+    QHash<QString, std::shared_ptr<TextMatcher>> answerMatchers_;
     bool onStudentMachine_ = false;
     QString variantOf_;
     std::optional<Exercise2Facts> facts_;
@@ -115,6 +120,11 @@ AnswerRegion answerRegion(const Criterion &c, const QString &text);
 // narrowed to the paragraphs that name its question (`near:`) when the rubric names one and
 // the file has them. Empty when its file was not handed in.
 QString answerExcerpt(const Criterion &c, CheckContext &ctx);
+
+// `text` with what it keeps of `starting` (the exercise's file as given) blanked: each of its
+// lines that begins with a line of the starting file (trimmed, of 8 characters or more) has
+// that beginning replaced by spaces. Same length and line breaks: offsets stay valid.
+QString withoutStartingText(const QString &text, const QString &starting);
 
 // How sure a checker is of a failure when it recognised nothing in `answer`: sure when next to
 // nothing is written, not when a real answer uses words the grader does not know

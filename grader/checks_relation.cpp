@@ -79,7 +79,7 @@ CheckOutcome checkRelation(const Criterion &c, CheckContext &ctx)
     const AnswerRegion answer = answerRegion(c, f.text);
     const TextSpan region = answer.span;
     const double penalty = answer.found ? 1.0 : kWholeFilePenalty;
-    const TextMatcher &m = ctx.matcher(c.file);
+    const TextMatcher &m = ctx.answerMatcher(c.file);
     const Statements s =
         sort(statedPairings(f.text, region, m, things, holders, concepts(c, "aside", rubric)));
     CheckOutcome out;

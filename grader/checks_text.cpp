@@ -5,6 +5,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <tuple>
 
 namespace schedlab::grader {
 
@@ -159,7 +160,19 @@ QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penal
         anchor.anyPolarity = true;
     if (anchors.isEmpty())
         return blocks;
+    // The answer the student labelled with the question's number ("Q2 : 1 minute"), when the
+    // rubric gives it (`question:`): found even when it does not repeat the question's words.
+    // Not a bare "2." alone: the line-by-line explanation may be numbered too.
+    std::optional<Span> labelled;
+    if (const int number = c.params.value(QStringLiteral("question")).toInt(); number > 0) {
+        const AnswerStructure structure(text);
+        const auto s = structure.namesQuestions() ? structure.question(number) : std::nullopt;
+        if (s && s->from >= answer.span.from && s->to <= answer.span.to && s->to > s->from)
+            labelled = Span{s->from, s->to};
+    }
     QList<Span> near;
+    if (labelled)
+        near << *labelled;
     const TextMatcher &m = ctx.matcher(c.file);
     for (int i = 0; i < blocks.size(); ++i) {
         const Span &b = blocks[i];
@@ -285,7 +298,7 @@ void considerWeakSignals(const Criterion &c, CheckContext &ctx, const BlockVerdi
                          CheckOutcome *out)
 {
     const QList<Concept> weak = conceptsFrom(c.params.value(QStringLiteral("weak")), ctx.rubric());
-    const TextMatcher &m = ctx.matcher(c.file);
+    const TextMatcher &m = ctx.answerMatcher(c.file);
     for (const Concept &w : weak) {
         const ConceptMatch cm = m.matchIn(w, best.span.from, best.span.to);
         if (!cm.found)
@@ -310,12 +323,15 @@ CheckOutcome checkConcepts(const Criterion &c, CheckContext &ctx)
     double penalty = 1.0;
     QString note;
     const QList<Span> blocks = candidateBlocks(c, ctx, &penalty, &note);
-    const TextMatcher &m = ctx.matcher(c.file);
+    const TextMatcher &m = ctx.answerMatcher(c.file);
     std::optional<BlockVerdict> best;
     for (const Span &b : blocks) {
         const BlockVerdict v = judgeBlock(m, b, all, any, forbid);
+        // The block saying most for the answer; then the one saying most about the question
+        // at all (a right and a wrong answer side by side beats a block that names neither).
         const auto rank = [](const BlockVerdict &x) {
-            return std::pair(x.found - x.contradicted - (x.forbidden ? 1 : 0), -x.span.from);
+            const int wrong = x.contradicted + (x.forbidden ? 1 : 0);
+            return std::tuple(x.found - wrong, x.found + wrong, -x.span.from);
         };
         if (!best || rank(v) > rank(*best))
             best = v;
@@ -324,6 +340,11 @@ CheckOutcome checkConcepts(const Criterion &c, CheckContext &ctx)
     CheckOutcome out = best ? decide(*best, required, penalty, f.text) : CheckOutcome{};
     if (!best)
         out.confidence = 0.85 * penalty;
+    if (best && !out.passed && !best->forbidden && best->contradicted == 0 && best->found == 0)
+        // Nothing recognised: how much the student wrote, the starting file's words aside.
+        out.confidence = nothingRecognisedConfidence(
+                             m.text().mid(best->span.from, best->span.to - best->span.from)) *
+                         penalty;
     if (best && !out.passed && !best->forbidden && best->contradicted == 0)
         considerWeakSignals(c, ctx, *best, &out);
     if (!note.isEmpty())

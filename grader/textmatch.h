@@ -95,6 +95,9 @@ public:
     // The same, restricted to tokens whose start lies in [from, to) of the original text.
     ConceptMatch matchIn(const Concept &wanted, qsizetype from, qsizetype to) const;
 
+    // The text matched (for an answer matcher, with the starting file blanked).
+    const QString &text() const { return text_; }
+
 private:
     QString text_;
     QList<Token> tokens_;

@@ -52,14 +52,18 @@ QByteArray lines(const QByteArray &roundingAnswer)
            "Sans --error, tout va dans sommeil-%j.out.\n";
 }
 
-// Three wordings of one unclear answer, one with a negation, two others.
+// One answer given two ways at once (right and wrong: the grader asks), in three wordings, one
+// with a negation, two others.
 const QList<std::pair<QString, QByteArray>> kAnswers = {
-    {QStringLiteral("e01"), "ça dépend du cluster, parfois on garde 30 secondes"},
-    {QStringLiteral("e02"), "ca depend du cluster, parfois on garde 30 secondes"},
-    {QStringLiteral("e03"), "Ça dépend du cluster : parfois on garde 30 secondes !"},
-    {QStringLiteral("e04"), "ça dépend du cluster, parfois on ne garde pas 30 secondes"},
-    {QStringLiteral("e05"), "le temps est compté en entier par slurm"},
-    {QStringLiteral("e06"), "Ça dépend des clusters, parfois on garde 30 secondes"},
+    {QStringLiteral("e01"), "ça dépend du cluster, parfois 1 minute, parfois on garde 30 secondes"},
+    {QStringLiteral("e02"), "ca depend du cluster, parfois 1 minute, parfois on garde 30 secondes"},
+    {QStringLiteral("e03"),
+     "Ça dépend du cluster : parfois 1 minute, parfois on garde 30 secondes !"},
+    {QStringLiteral("e04"),
+     "ça ne dépend pas du cluster, parfois 1 minute, parfois on garde 30 secondes"},
+    {QStringLiteral("e05"), "le temps est compté en minutes, 1 minute ou on garde 30 secondes"},
+    {QStringLiteral("e06"),
+     "Ça dépend des clusters, parfois 1 minute, parfois on garde 30 secondes"},
 };
 
 void write(const QString &path, const QByteArray &bytes)
@@ -124,7 +128,8 @@ private Q_SLOTS:
         for (const auto &[student, answer] : kAnswers) {
             const grader::CriterionResult *c = criterionOf(*page_->grading(), student);
             QVERIFY(c);
-            QVERIFY2(c->pending(), qPrintable(student)); // the class is built to need review
+            QVERIFY2(c->pending(),
+                     qPrintable(student + u' ' + c->feedback)); // built to need review
         }
         page_->tabs()->setCurrentIndex(InstructorPage::ReviewTab);
     }
@@ -156,9 +161,9 @@ private Q_SLOTS:
         // The group's answer is shown once per wording, with who wrote it, and what is expected.
         bulk->selectGroup(0);
         const QString shown = bulk->answerView()->toPlainText();
-        QVERIFY2(
-            shown.contains(QStringLiteral("ça dépend du cluster, parfois on garde 30 secondes")),
-            qPrintable(shown));
+        QVERIFY2(shown.contains(
+                     QStringLiteral("ça dépend du cluster, parfois 1 minute, parfois on garde")),
+                 qPrintable(shown));
         QVERIFY(shown.contains(QStringLiteral("Ça dépend des clusters")));
         QVERIFY(shown.contains(QStringLiteral("e01")));
         QVERIFY(shown.contains(QStringLiteral("Expected:")));
@@ -225,11 +230,12 @@ private Q_SLOTS:
     {
         BulkReviewPanel *bulk = page_->bulkReview();
         QVERIFY(bulk->selectCriterion(kExercise, kRounding));
-        bulk->selectGroup(2); // e05: "le temps est compté en entier"
+        bulk->selectGroup(2); // e05: "le temps est compté en minutes"
         QCOMPARE(bulk->chosenStudents(), QStringList{"e05"});
         QVERIFY(bulk->passedButton()->isChecked());
         QCOMPARE(bulk->pointsBox()->value(), 1.0);
-        bulk->reasonEdit()->setPlainText(QStringLiteral("En minutes entières : une minute."));
+        bulk->reasonEdit()->setPlainText(
+            QStringLiteral("En minutes : une minute, l'essentiel y est."));
         QString error;
         QVERIFY2(bulk->applyDecision(&error), qPrintable(error));
         const grader::ExerciseResult *r =

@@ -294,7 +294,7 @@ private Q_SLOTS:
         overview->reviewOnlyBox()->click();
         QStringList review = overview->visibleKeys();
         review.sort();
-        QCOMPARE(review, (QStringList{"21000002", "21000003"}));
+        QCOMPARE(review, QStringList{"21000002"}); // Alex's untouched file is a sure fail
         for (const QString &key : review)
             QVERIFY(model->row(model->rowOf(key)).toReview > 0);
         overview->reviewOnlyBox()->click();
@@ -392,9 +392,8 @@ private Q_SLOTS:
                  box->button(QMessageBox::Cancel)->click();
                  return true;
              }});
-        QVERIFY2(refusal.contains(QStringLiteral("Bruno Blanc")) &&
-                     refusal.contains(QStringLiteral("Alex Martin")),
-                 qPrintable(refusal));
+        QVERIFY2(refusal.contains(QStringLiteral("Bruno Blanc")), qPrintable(refusal));
+        QVERIFY(!refusal.contains(QStringLiteral("Alex Martin")));
         QVERIFY(!refusal.contains(QStringLiteral("Camille")));
         QCOMPARE(offered, out);
         QVERIFY(!QFileInfo::exists(out));
