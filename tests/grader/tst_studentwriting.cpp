@@ -1,6 +1,7 @@
 // Answers written as students write them, graded with the shipped rubrics (and the real exam's,
 // the instructor's): each case asserts the verdict, whether an instructor must review it, and the
 // words the student is shown as evidence.
+#include "checkers.h"
 #include "gradingfixture.h"
 
 #include <QtTest>
@@ -105,9 +106,44 @@ private Q_SLOTS:
             "solo.script.only-given", false, "--partition");
         row("nothing unsolicited", "solo", "sommeil.sbatch", kScript, "solo.script.only-given",
             true, "");
+        // The starting file's lines are the questions, not answers: untouched, a sure failure;
+        // answered after them, read as the answer.
+        const QByteArray starting = "# Le script ligne par ligne\n\n1. \n\n# Réponses\n\n"
+                                    "- Directive après hostname :\n"
+                                    "- Durée retenue pour --time=00:00:30 :\n"
+                                    "- Fichier de la sortie et de l'erreur sans --error :\n";
+        row("untouched starting file", "ex1", "lignes.md", starting, "ex1.answer.output-file",
+            false, "Sans --error, la sortie et l'erreur standard vont toutes deux");
+        QByteArray answered = starting;
+        answered.replace("sans --error :\n", "sans --error : sommeil-%j.out.\n");
+        row("starting file answered", "ex1", "lignes.md", answered, "ex1.answer.output-file", true,
+            "sommeil-%j.out");
+        // Labelled with its number, the answer is found without the question's words (which
+        // the line-by-line explanation uses: "30 secondes").
+        const QByteArray labelled = "ligne 8 : sleep 30 -> dort 30 secondes\n\n"
+                                    "Q1 : une directive apres hostname n'est pas lue\n"
+                                    "Q2 : 1 minute (slurm arrondit a la minute au dessus)\n"
+                                    "Q3 : tout va dans sommeil-%j.out\n";
+        row("Q2 label without the question's words", "ex1", "lignes.md", labelled,
+            "ex1.answer.time-rounding", true, "1 minute");
+        // SMS shorthand, read as written out.
+        row("shorthand", "ex1", "lignes.md",
+            "Q1 : c ignore, slurm lit pa les directives apres la 1ere commande\n",
+            "ex1.answer.late-directive", true, "ignore");
         // An account opened long ago, checked before the session.
         row("2025 date", "ex4", "acces.md", "Compte deja ouvert, verifie le 12/06/2025.\n",
             "ex4.date", true, "12/06/2025");
+    }
+
+    // Blanked where the student kept the starting file's lines; offsets kept.
+    void startingTextIsBlanked()
+    {
+        const QString starting = QStringLiteral("# Réponses\n\n- Durée retenue :\n1. \n");
+        const QString text = QStringLiteral("# Réponses\n  - Durée retenue : 1 minute\n1. ok\n");
+        const QString blanked = withoutStartingText(text, starting);
+        QCOMPARE(blanked.size(), text.size());
+        QCOMPARE(blanked, QStringLiteral("          \n                    1 minute\n1. ok\n"));
+        QCOMPARE(withoutStartingText(text, QString()), text);
     }
 
     void cases()
