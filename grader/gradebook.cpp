@@ -180,10 +180,12 @@ bool Gradebook::save(const QList<ExerciseResult> &results, const QList<QByteArra
                              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     for (int i = 0; i < results.size(); ++i) {
         const ExerciseResult &res = results[i];
-        for (const QVariant &v :
-             {QVariant(res.student), QVariant(res.exercise), QVariant(hashes.value(i)),
-              QVariant(res.rubricTag), QVariant(res.score), QVariant(res.max), QVariant(res.error),
-              QVariant(now)})
+        // A submission that could not be read has no hash: kept as an empty one (the column
+        // is NOT NULL), so that one unreadable folder never stops the class being saved.
+        const QByteArray hash = hashes.value(i).isNull() ? QByteArray("") : hashes.value(i);
+        for (const QVariant &v : {QVariant(res.student), QVariant(res.exercise), QVariant(hash),
+                                  QVariant(res.rubricTag), QVariant(res.score), QVariant(res.max),
+                                  QVariant(res.error), QVariant(now)})
             r.addBindValue(v);
         bool ok = r.exec();
         const qint64 id = r.lastInsertId().toLongLong();

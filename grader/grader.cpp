@@ -156,8 +156,11 @@ ExerciseResult gradeStudentExercise(const StudentFolder &student, const Rubric &
     const std::optional<QString> relative = exerciseRelativeDir(student, rubric);
     const files::PathKind kind =
         relative ? files::kindBelow(student.root, *relative) : files::PathKind{};
-    if (problem.isEmpty() && kind.exists && kind.type == files::EntryType::Dir)
+    if (problem.isEmpty() && kind.exists && kind.type == files::EntryType::Dir) {
         files::listBelow(student.root, *relative, &problem); // a folder that cannot be read
+        if (!problem.isEmpty())
+            problem = QStringLiteral("the exercise's folder cannot be read (%1)").arg(problem);
+    }
     if (!problem.isEmpty()) {
         ExerciseResult r;
         r.student = student.id;

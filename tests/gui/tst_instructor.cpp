@@ -2,6 +2,7 @@
 // filter the table, read a student's file with the evidence highlighted and a pasted key
 // masked, override a mark, see what a rubric edit changes, export the CSV. The real
 // `schedlab-cli grade` is the reference for every mark.
+#include "../common/unprivileged.h"
 #include "changespanel.h"
 #include "classgrading.h"
 #include "criterionpanel.h"
@@ -193,9 +194,12 @@ private Q_SLOTS:
                 continue;
             const int row = model->rowOf(o[QStringLiteral("student")].toString());
             QVERIFY(row >= 0);
+            // A range while points await review (the JSON's "pending").
+            const double score = o[QStringLiteral("score")].toDouble();
+            const double pending = o[QStringLiteral("pending")].toDouble();
             QCOMPARE(display(model, row, GradebookModel::TotalColumn),
-                     QStringLiteral("%1 / %2")
-                         .arg(o[QStringLiteral("score")].toDouble())
+                     (pending > 0 ? QStringLiteral("%1–%2 / %3").arg(score).arg(score + pending)
+                                  : QStringLiteral("%1 / %2").arg(score))
                          .arg(o[QStringLiteral("max")].toDouble()));
             for (const QJsonValue &cv : o[QStringLiteral("criteria")].toArray()) {
                 const QJsonObject c = cv.toObject();
@@ -348,7 +352,7 @@ private Q_SLOTS:
 
         const GradebookModel *model = page_->model();
         const int row = model->rowOf(student);
-        QCOMPARE(display(model, row, GradebookModel::TotalColumn), QStringLiteral("10 / 15"));
+        QCOMPARE(display(model, row, GradebookModel::TotalColumn), QStringLiteral("10–11 / 15"));
         QCOMPARE(model->status(row, model->columnOf(criterion)), CellStatus::Overridden);
         const QString history = page_->criterionPanel()->details()->toPlainText();
         QVERIFY2(history.contains(QStringLiteral("relu, il parle du job")), qPrintable(history));
@@ -359,11 +363,11 @@ private Q_SLOTS:
         page_ = std::make_unique<InstructorPage>(rubrics_);
         QVERIFY2(page_->openClass(classDir_, &error), qPrintable(error));
         QCOMPARE(display(page_->model(), row, GradebookModel::TotalColumn),
-                 QStringLiteral("10 / 15"));
+                 QStringLiteral("10–11 / 15"));
         gradeAndWait();
         QVERIFY(!page_->changesPanel()->isVisibleTo(page_.get()));
         QCOMPARE(display(page_->model(), row, GradebookModel::TotalColumn),
-                 QStringLiteral("10 / 15"));
+                 QStringLiteral("10–11 / 15"));
         QVERIFY(page_->selectCell(student, criterion));
         QVERIFY(page_->criterionPanel()->details()->toPlainText().contains(QStringLiteral("relu")));
 
@@ -473,18 +477,33 @@ private Q_SLOTS:
 
     void unreadableSubmissionShowsInItsRow()
     {
-        if (::geteuid() == 0)
-            QSKIP("root reads every folder: permissions cannot make one unreadable");
+        // Graded as an ordinary user (root reads every folder): the class and its gradebook
+        // opened to that user, one student's folder closed.
+        schedlab::testing::openUpTo(dir_->path(), classDir_);
+        QFile::setPermissions(page_->grading()->gradebookPath(),
+                              QFileDevice::Permissions(0x6666)); // rw for everyone
         const QString locked = classDir_ + QStringLiteral("/s01-amelie/ex1");
         QFile::setPermissions(locked, QFileDevice::Permissions());
-        gradeAndWait();
+        {
+            const schedlab::testing::AsUnprivileged nobody;
+            gradeAndWait();
+        }
         QFile::setPermissions(locked, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
                                           QFileDevice::ExeOwner);
         const GradebookModel *model = page_->model();
         const int row = model->rowOf(QStringLiteral("s01-amelie"));
-        QVERIFY(
-            display(model, row, model->problemColumn()).contains(QStringLiteral("cannot be read")));
+        QVERIFY2(
+            display(model, row, model->problemColumn()).contains(QStringLiteral("cannot be read")),
+            qPrintable(display(model, row, model->problemColumn()) + u' ' +
+                       page_->message()->text()));
         QVERIFY(page_->message()->text().contains(QStringLiteral("could not be read")));
+        // The others' grades are saved all the same.
+        QVERIFY2(!page_->message()->text().contains(QStringLiteral("could not be saved")),
+                 qPrintable(page_->message()->text()));
+        grader::Gradebook book;
+        QString error;
+        QVERIFY(book.open(page_->grading()->gradebookPath(), &error));
+        QVERIFY(book.latest(QStringLiteral("s02-bruno"), QStringLiteral("ex1")));
     }
 
     void screenshot()

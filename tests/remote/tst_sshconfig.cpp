@@ -10,6 +10,8 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+
+#include "../common/unprivileged.h"
 #include <QTest>
 
 #include <memory>
@@ -458,11 +460,18 @@ void TestSshConfig::includeProblemsAreReported()
     QVERIFY(writeFile(unreadable, "Host hidden\n"));
     QVERIFY(QFile::setPermissions(unreadable, QFileDevice::Permissions()));
     QList<SshConfigError> errors;
-    const SshConfig config = load("Host romeo\n"
-                                  "  Include missing.conf\n"
-                                  "Include unreadable.conf\n"
-                                  "Host juliet\n",
-                                  &errors);
+    // As an ordinary user: root reads any file (CI runs as root).
+    QVERIFY(writeFile(configPath(), "Host romeo\n"
+                                    "  Include missing.conf\n"
+                                    "Include unreadable.conf\n"
+                                    "Host juliet\n"));
+    QVERIFY(QFile::setPermissions(configPath(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                                    QFileDevice::ReadOther));
+    schedlab::testing::openUpTo(home_->path(), home(QStringLiteral(".ssh")));
+    const SshConfig config = [&] {
+        const schedlab::testing::AsUnprivileged nobody;
+        return SshConfig::load(configPath(), &errors);
+    }();
     QVERIFY(config.aliases().contains(QStringLiteral("romeo")));
     QVERIFY(config.aliases().contains(QStringLiteral("juliet")));
     QVERIFY(!errors.isEmpty());
@@ -471,8 +480,6 @@ void TestSshConfig::includeProblemsAreReported()
     QCOMPARE(errors.first().message, QStringLiteral("Include: no such file '") +
                                          home(QStringLiteral(".ssh/missing.conf")) +
                                          QLatin1Char('\''));
-    if (::geteuid() == 0)
-        return; // root reads any file: the unreadable one cannot be made here
     QCOMPARE(errors.size(), 2);
     QCOMPARE(errors.at(1).line, 3);
     QVERIFY(errors.at(1).message.startsWith(QStringLiteral("Include: '") + unreadable +

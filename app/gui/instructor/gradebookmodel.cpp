@@ -202,8 +202,14 @@ QVariant GradebookModel::cellText(int row, int column) const
         return remark(row);
     if (!r.result || !r.result->error.isEmpty())
         return QStringLiteral("—");
-    if (column == TotalColumn)
+    if (column == TotalColumn) {
+        // Points awaiting review are neither earned nor lost: the mark is a range until then.
+        if (const double pending = r.result->pending(); pending > 0)
+            return tr("%1–%2 / %3")
+                .arg(markText(r.result->score), markText(r.result->score + pending),
+                     markText(r.result->max));
         return tr("%1 / %2").arg(markText(r.result->score), markText(r.result->max));
+    }
     const grader::CriterionResult *c = criterion(row, column);
     if (!c)
         return QStringLiteral("—");
