@@ -2289,49 +2289,54 @@ Phrase de passe de %1 :</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="206"/>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="208"/>
+        <source>%1–%2 / %3</source>
+        <translation>%1–%2 / %3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="211"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="212"/>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="218"/>
         <source>%1 –/%2</source>
         <translation>%1 –/%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="213"/>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="219"/>
         <source>%1 %2/%3</source>
         <translation>%1 %2/%3</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="239"/>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="245"/>
         <source>%1 — %2 (rubric %3)</source>
         <translation>%1 — %2 (barème %3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="244"/>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="250"/>
         <source>%1: %2
 %3</source>
         <translation>%1 : %2
 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="300"/>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="306"/>
         <source>Student</source>
         <translation>Étudiant</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="302"/>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="308"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="304"/>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="310"/>
         <source>Remark</source>
         <translation>Remarque</translation>
     </message>
     <message>
-        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="310"/>
+        <location filename="../app/gui/instructor/gradebookmodel.cpp" line="316"/>
         <source>%1 (%2 points)</source>
         <translation>%1 (%2 points)</translation>
     </message>
