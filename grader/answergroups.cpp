@@ -65,14 +65,23 @@ QString withoutLabel(const QString &answer)
     return text.remove(label);
 }
 
-QList<Word> wordsOf(const QString &answer)
+// An answer read once: its words for comparison, and every word as written (case, accents
+// and punctuation aside, small words included) for "identical".
+struct ReadAnswer
 {
-    QList<Word> out;
+    QList<Word> words;
+    QStringList exact;
+};
+
+ReadAnswer read(const QString &answer)
+{
+    ReadAnswer out;
     for (const Token &t : tokenize(withoutLabel(answer))) {
+        out.exact << t.word;
         const bool decisive = isDecisive(t);
         if (!decisive && isSmallWord(t.word))
             continue;
-        out << Word{decisive || t.stemFr.isEmpty() ? t.word : t.stemFr, decisive};
+        out.words << Word{decisive || t.stemFr.isEmpty() ? t.word : t.stemFr, decisive};
     }
     return out;
 }
@@ -153,24 +162,6 @@ double similarity(const QList<Word> &a, const QList<Word> &b)
     return 1.0 - double(distance) / double(std::max(a.size(), b.size()));
 }
 
-QStringList keysOf(const QList<Word> &words)
-{
-    QStringList out;
-    for (const Word &w : words)
-        out << w.key;
-    return out;
-}
-
-// Every word of the answer as written (case, accents and punctuation aside), small ones
-// included: what "identical" compares.
-QStringList exactWords(const QString &answer)
-{
-    QStringList out;
-    for (const Token &t : tokenize(withoutLabel(answer)))
-        out << t.word;
-    return out;
-}
-
 } // namespace
 
 QString criterionAnswer(const Rubric &rubric, const Criterion &criterion,
@@ -182,12 +173,15 @@ QString criterionAnswer(const Rubric &rubric, const Criterion &criterion,
 
 QStringList comparableWords(const QString &answer)
 {
-    return keysOf(wordsOf(answer));
+    QStringList out;
+    for (const Word &w : read(answer).words)
+        out << w.key;
+    return out;
 }
 
 double answerSimilarity(const QString &a, const QString &b)
 {
-    return similarity(wordsOf(a), wordsOf(b));
+    return similarity(read(a).words, read(b).words);
 }
 
 QList<AnswerGroup> groupAnswers(const QList<ReviewAnswer> &answers, double threshold)
@@ -195,26 +189,24 @@ QList<AnswerGroup> groupAnswers(const QList<ReviewAnswer> &answers, double thres
     struct Forming
     {
         AnswerGroup group;
-        QList<Word> words;
-        QStringList exact;
+        ReadAnswer first; // what the others are compared with
     };
     QList<Forming> forming;
     for (const ReviewAnswer &a : answers) {
-        const QList<Word> words = wordsOf(a.answer);
-        const QStringList exact = exactWords(a.answer);
+        const ReadAnswer answer = read(a.answer);
         auto joins = [&](const Forming &f) {
-            if (words.isEmpty() || f.words.isEmpty())
-                return words.isEmpty() && f.words.isEmpty();
-            return similarity(f.words, words) >= threshold;
+            if (answer.words.isEmpty() || f.first.words.isEmpty())
+                return answer.words.isEmpty() && f.first.words.isEmpty();
+            return similarity(f.first.words, answer.words) >= threshold;
         };
         const auto it = std::find_if(forming.begin(), forming.end(), joins);
         if (it == forming.end()) {
-            forming << Forming{AnswerGroup{a.answer, {a.student}, {a.answer}, true}, words, exact};
+            forming << Forming{AnswerGroup{a.answer, {a.student}, {a.answer}, true}, answer};
             continue;
         }
         it->group.students << a.student;
         it->group.answers << a.answer;
-        it->group.identical = it->group.identical && exact == it->exact;
+        it->group.identical = it->group.identical && answer.exact == it->first.exact;
     }
     QList<AnswerGroup> out;
     for (const Forming &f : forming)

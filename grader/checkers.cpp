@@ -76,15 +76,11 @@ const TextMatcher &CheckContext::answerMatcher(const QString &name)
     auto it = answerMatchers_.find(name);
     if (it != answerMatchers_.end())
         return **it;
-    // The starting file lies beside the rubric (the instructor's folder, read as untrusted all
-    // the same: no link, a cap).
-    const QString dir = QFileInfo(rubric_.path).absolutePath(); // file-access: the rubric's folder
-    const files::ReadResult given = files::readBelow(dir, name, kMaxSubmittedFileBytes);
-    const QString &text = file(name).text;
-    if (!given.ok() || rubric_.path.isEmpty())
+    const auto given = rubric_.startingTexts.constFind(name);
+    if (given == rubric_.startingTexts.cend())
         return matcher(name);
-    it = answerMatchers_.insert(name, std::make_shared<TextMatcher>(withoutStartingText(
-                                          text, QString::fromUtf8(given.bytes))));
+    it = answerMatchers_.insert(
+        name, std::make_shared<TextMatcher>(withoutStartingText(file(name).text, *given)));
     return **it;
 }
 

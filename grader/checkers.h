@@ -40,9 +40,10 @@ public:
     const SubmittedFile &file(const QString &name) const { return submission_.file(name); }
     // The tokens of a file's text, matched against concepts (built once per file).
     const TextMatcher &matcher(const QString &name);
-    // The same text with the exercise's starting file set aside (blanked, offsets kept): the
-    // lines given to every student ("- Durée retenue pour --time=00:00:30 :") are the
-    // question, not the student's answer. Where an answer is stated is read in matcher().
+    // The same text with the exercise's starting file (Rubric::startingTexts) set aside
+    // (blanked, offsets kept): the lines given to every student ("- Durée retenue pour
+    // --time=00:00:30 :") are the question, not the student's answer. Where an answer is stated is
+    // read in matcher().
     const TextMatcher &answerMatcher(const QString &name);
     // The situation of an exercise with a scenario (exercise 2), simulated once: the
     // rubric's scenario, or the variant of it the grader draws for `variantOf`. Never the

@@ -138,6 +138,16 @@ BlockVerdict judgeBlock(const TextMatcher &m, Span span, const QList<Concept> &a
     return v;
 }
 
+// The concepts naming a criterion's question (`near:`). An anchor names the question's subject
+// whatever the polarity: "sans --error" names it as much as "--error".
+QList<Concept> questionAnchors(const Criterion &c, const Rubric &rubric)
+{
+    QList<Concept> anchors = conceptsFrom(c.params.value(QStringLiteral("near")), rubric);
+    for (Concept &anchor : anchors)
+        anchor.anyPolarity = true;
+    return anchors;
+}
+
 // The paragraphs an answer is looked for in: those of the section, narrowed to those that
 // mention the anchor (the question's subject) when the rubric names one.
 QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penalty, QString *note)
@@ -154,10 +164,7 @@ QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penal
                              .toString());
     }
     QList<Span> blocks = paragraphs(text, Span{answer.span.from, answer.span.to});
-    // An anchor names the question's subject: "sans --error" names it as much as "--error".
-    QList<Concept> anchors = conceptsFrom(c.params.value(QStringLiteral("near")), ctx.rubric());
-    for (Concept &anchor : anchors)
-        anchor.anyPolarity = true;
+    const QList<Concept> anchors = questionAnchors(c, ctx.rubric());
     if (anchors.isEmpty())
         return blocks;
     // The answer the student labelled with the question's number ("Q2 : 1 minute"), when the
@@ -433,9 +440,7 @@ QString answerExcerpt(const Criterion &c, CheckContext &ctx)
         return QString();
     double penalty = 1.0;
     QString note;
-    QList<Concept> anchors = conceptsFrom(c.params.value(QStringLiteral("near")), ctx.rubric());
-    for (Concept &anchor : anchors)
-        anchor.anyPolarity = true;
+    const QList<Concept> anchors = questionAnchors(c, ctx.rubric());
     const TextMatcher &m = ctx.matcher(c.file);
     QStringList parts;
     for (const Span &b : candidateBlocks(c, ctx, &penalty, &note)) {

@@ -2,8 +2,10 @@
 #include "rubric.h"
 
 #include "safefiles.h"
+#include "submission.h"
 #include "yamlload.h"
 
+#include <QFileInfo>
 #include <QSet>
 
 #include <yaml-cpp/yaml.h>
@@ -235,7 +237,16 @@ RubricLoad loadRubric(const QString &path)
     const files::ReadResult read = files::readFile(path, YamlLimits{}.maxBytes);
     if (!read.ok())
         return RubricLoad{std::nullopt, read.error};
-    return parseRubric(read.bytes, path);
+    RubricLoad load = parseRubric(read.bytes, path);
+    if (load.rubric) {
+        // Beside the rubric, read as untrusted all the same: no link, a cap.
+        const QString dir = QFileInfo(path).absolutePath(); // file-access: the rubric's folder
+        for (const QString &name : load.rubric->files)
+            if (const files::ReadResult given = files::readBelow(dir, name, kMaxSubmittedFileBytes);
+                given.ok())
+                load.rubric->startingTexts.insert(name, QString::fromUtf8(given.bytes));
+    }
+    return load;
 }
 
 Concept conceptFrom(const QVariant &spec, const Rubric &rubric)

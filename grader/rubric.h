@@ -39,6 +39,9 @@ struct Rubric
     QList<Criterion> criteria;
     QHash<QString, Concept> concepts; // shared by name between criteria
     QString path;                     // the file it was read from
+    // The exercise's files as given to every student, found beside the rubric (by name): their
+    // lines are the questions, not answers (CheckContext::answerMatcher). Read once, here.
+    QHash<QString, QString> startingTexts;
     QString scenario; // the exercise's scenario, relative to the rubric (exercise 2)
     // Each student is graded against their own variant of the scenario, drawn from their
     // id (student_variants: true, or `schedlab-cli grade --variants`); otherwise everyone
