@@ -1,15 +1,19 @@
 // Benchmark of the grader's judgement: labelled answers graded with the shipped rubrics (the
-// real exam's for the exam) and compared with the teacher's label. Three sets:
-//   bench/grading/*.yaml          the answers the rubrics were written against;
+// real exam's for the exam) and compared with the teacher's label. Seven sets:
+//   bench/grading/*.yaml          the answers the rubrics were developed on (two batches);
 //   bench/grading/heldout/*.yaml  held out from that work;
-//   bench/grading/unseen/*.yaml   written and labelled by someone who never saw the grader.
+//   bench/grading/unseen/*.yaml   written and labelled by someone who never saw the grader;
+//   bench/grading/unseen2/*.yaml  the same, written later: nobody has tuned on it.
+//   bench/grading/unseen3/*.yaml  a third, measured once, then read: development material since.
+//   bench/grading/unseen4/*.yaml  a fourth, written blind: nobody has read or tuned on it.
+//   bench/grading/unseen5/*.yaml  a fifth, in another class's styles: nobody has read it.
 //
 // For each written-answer criterion: how many answers, the precision and recall of the
 // grader's "passed" among the answers it decided on its own, and how many it sent to review.
 // Then, for review thresholds from 0.50 to 0.95, the accuracy of the automatic decisions and
 // the share sent to review: the threshold of the rubrics is chosen from this table.
 //
-//   bench_grading_quality                      the three sets, then a summary of each
+//   bench_grading_quality                      the seven sets, then a summary of each
 //   bench_grading_quality DATA_DIR [CRITERION] one folder; with CRITERION, every case of that
 //                                              criterion with the grader's evidence
 #include "evaluation.h"
@@ -114,7 +118,11 @@ int main(int argc, char **argv)
     const QString root = QStringLiteral(SCHEDLAB_SOURCE_DIR "/bench/grading");
     QList<QPair<QString, QString>> sets{{QStringLiteral("development set"), root},
                                         {QStringLiteral("held-out set"), root + "/heldout"},
-                                        {QStringLiteral("unseen set"), root + "/unseen"}};
+                                        {QStringLiteral("unseen set"), root + "/unseen"},
+                                        {QStringLiteral("second unseen set"), root + "/unseen2"},
+                                        {QStringLiteral("third unseen set"), root + "/unseen3"},
+                                        {QStringLiteral("fourth unseen set"), root + "/unseen4"},
+                                        {QStringLiteral("fifth unseen set"), root + "/unseen5"}};
     if (argc > 1)
         sets = {{QString::fromLocal8Bit(argv[1]), QString::fromLocal8Bit(argv[1])}};
     QList<SetFigures> figures;

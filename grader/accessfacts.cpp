@@ -68,6 +68,15 @@ const MonthName *monthNamed(QStringView word, bool englishOrder)
     for (const MonthName &m : kMonths)
         if (f == QLatin1String(m.name) && (m.english || !englishOrder))
             return &m;
+    // A full name with one slip ("ocotbre", "novmbre"): short names and abbreviations are
+    // too close to other words to be guessed.
+    constexpr qsizetype kTypoMinLetters = 6;
+    if (f.size() < kTypoMinLetters)
+        return nullptr;
+    for (const MonthName &m : kMonths)
+        if (!m.abbreviation && qstrlen(m.name) >= kTypoMinLetters && (m.english || !englishOrder) &&
+            withinOneEdit(f, QString::fromLatin1(m.name)))
+            return &m;
     return nullptr;
 }
 
@@ -502,6 +511,48 @@ PublicKeyInfo readPublicKey(const QString &line)
     if (info.ok)
         info.comment = parts.captured(3).trimmed();
     return info;
+}
+
+int sentenceSlips(const QString &text, const QString &sentence)
+{
+    QString wanted = sentenceForm(sentence);
+    while (wanted.endsWith(u'.') || wanted.endsWith(u' '))
+        wanted.chop(1);
+    if (wanted.isEmpty())
+        return -1;
+    if (containsSentence(text, sentence))
+        return 0;
+    // Word by word: the same words in the same order, a few with one slip each ("indiquer",
+    // "organisateur"). A word added, left out or replaced is another sentence.
+    constexpr int kMaxSlips = 2;
+    constexpr qsizetype kSlipMinLetters = 4;
+    const auto words = [](const QString &s) {
+        QStringList out;
+        for (QString w : s.split(u' ', Qt::SkipEmptyParts)) {
+            while (!w.isEmpty() && !w.back().isLetterOrNumber())
+                w.chop(1);
+            if (!w.isEmpty())
+                out << w;
+        }
+        return out;
+    };
+    const QStringList want = words(wanted);
+    const QStringList have = words(sentenceForm(text));
+    int best = -1;
+    for (qsizetype at = 0; at + want.size() <= have.size(); ++at) {
+        int slips = 0;
+        for (qsizetype k = 0; k < want.size() && slips <= kMaxSlips; ++k) {
+            const QString &w = want[k];
+            const QString &h = have[at + k];
+            if (w == h)
+                continue;
+            const bool slip = w.size() >= kSlipMinLetters && withinOneEdit(w, h);
+            slips += slip ? 1 : kMaxSlips + 1;
+        }
+        if (slips <= kMaxSlips && (best < 0 || slips < best))
+            best = slips;
+    }
+    return best;
 }
 
 bool containsSentence(const QString &text, const QString &sentence)

@@ -66,5 +66,9 @@ PublicKeyInfo readPublicKey(const QString &line);
 // accents, apostrophes and quotes, spaces (and no-break spaces), a final full stop, and
 // Markdown emphasis or quoting (*, _, `, "> ") around or inside it.
 bool containsSentence(const QString &text, const QString &sentence);
+// How many words of `sentence` the text copies with one slip each ("indiquer" for "indiqué"):
+// 0 for an exact copy, -1 when the sentence is not there (another word, one missing or added,
+// or more than two slips).
+int sentenceSlips(const QString &text, const QString &sentence);
 
 } // namespace schedlab::grader

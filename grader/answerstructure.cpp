@@ -13,26 +13,43 @@ const QRegularExpression &headingLine()
     return re;
 }
 
-// "Q2 :", "Q 2)", "Question 2 -", "**Question 2**", "- Q2." at the start of a line: a label
-// that names its question whatever follows it.
+// "Q2 :", "Q 2)", "Question 2 -", "**Question 2**", "- Q2.", "Réponse 2", "Answer 2", "Partie
+// 2" at the start of a line: a label that names its question whatever follows it.
 const QRegularExpression &namedLabel()
 {
     static const QRegularExpression re(
-        QStringLiteral("^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?\\s*(?:question|q)\\s*(?:n°|n\\.|no\\.?|°|"
-                       "\\.)?\\s*(\\d{1,2})"
-                       "(?![\\d\\w])\\s*(?:\\*\\*|__)?\\s*(?:[:.)–—-]+\\s*)?(?:\\*\\*|__)?\\s*"),
+        QStringLiteral("^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?\\s*(?:question|q|r[ée]ponse|r[ée]p\\.?|"
+                       "answer|ans\\.?|partie|part)\\s*(?:n°|n\\.|no\\.?|°|"
+                       "\\.)?\\s*(?<n>\\d{1,2})"
+                       "(?![\\d\\w])\\s*(?:\\*\\*|__)?\\s*(?:[:.)/–—-]+\\s*)?(?:\\*\\*|__)?\\s*"),
         QRegularExpression::CaseInsensitiveOption | QRegularExpression::UseUnicodePropertiesOption);
     return re;
 }
 
-// "2)", "2.", "2 -", "2 :", "**2.**": a bare number, a label only in a file that names no
-// question otherwise (else it is a list inside an answer).
+// "2)", "2.", "2 -", "2 :", "2/", "(2)", "**2.**", "II.", "III -": a bare number (or a Roman
+// one), a label only in a file that names no question otherwise (else it is a list inside an
+// answer).
 const QRegularExpression &numberLabel()
 {
-    static const QRegularExpression re(
-        QStringLiteral("^\\s*(?:\\*\\*|__)?(\\d{1,2})(?:\\s*[.)]|\\s+[:–—-])(?:\\*\\*|__)?(?=\\s|$)"
-                       "\\s*"));
+    static const QRegularExpression re(QStringLiteral(
+        "^\\s*(?:\\*\\*|__)?(?:(?<n>\\d{1,2})(?:\\s*[.)/]|\\s+[:–—-])|\\((?<p>\\d{1,2})\\)|"
+        "(?<r>I{1,3}|IV|VI{0,3}|IX|X)(?:\\s*[.)]|\\s+[:–—-]))(?:\\*\\*|__)?(?=\\s|$)"
+        "\\s*"));
     return re;
+}
+
+// The question number a label gives: digits, in brackets, or a Roman numeral up to X.
+int labelNumber(const QRegularExpressionMatch &m)
+{
+    static const QStringList roman{
+        QStringLiteral("I"),  QStringLiteral("II"), QStringLiteral("III"), QStringLiteral("IV"),
+        QStringLiteral("V"),  QStringLiteral("VI"), QStringLiteral("VII"), QStringLiteral("VIII"),
+        QStringLiteral("IX"), QStringLiteral("X")};
+    if (const QString n = m.captured(QStringLiteral("n")); !n.isEmpty())
+        return n.toInt();
+    if (const QString p = m.captured(QStringLiteral("p")); !p.isEmpty())
+        return p.toInt();
+    return int(roman.indexOf(m.captured(QStringLiteral("r")))) + 1;
 }
 
 // The number a heading's words give their question ("Question 2 — Annuler", "Q2", "2.").
@@ -41,7 +58,7 @@ int numberInHeading(const QString &words)
     for (const QRegularExpression *re : {&namedLabel(), &numberLabel()}) {
         const QRegularExpressionMatch m = re->match(words);
         if (m.hasMatch())
-            return m.captured(1).toInt();
+            return labelNumber(m);
     }
     return 0;
 }
@@ -74,11 +91,11 @@ AnswerStructure::AnswerStructure(const QString &text)
                              int(h.captured(1).size()), pos, next};
         } else if (const QRegularExpressionMatch l = namedLabel().match(line); l.hasMatch()) {
             named = true;
-            const int number = l.captured(1).toInt();
+            const int number = labelNumber(l);
             titles_ << Title{questionWords(number), number, kLabelLevel, pos,
                              pos + l.capturedEnd()};
         } else if (const QRegularExpressionMatch b = numberLabel().match(line); b.hasMatch()) {
-            const int number = b.captured(1).toInt();
+            const int number = labelNumber(b);
             bare << Title{questionWords(number), number, kLabelLevel, pos, pos + b.capturedEnd()};
         }
         pos = end + 1;

@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 #include <QString>
 
+#include <algorithm>
 #include <optional>
 
 namespace schedlab::grader {
@@ -33,6 +34,13 @@ public:
     // The file names its questions ("Question 2", "Q2 :", a heading with a number), rather
     // than only numbering lines, which may be a list inside an answer.
     bool namesQuestions() const { return named_; }
+    // Some question is marked at all (a heading, a label or a bare number): false for an
+    // answer written as one block, which is then read as a whole.
+    bool marksQuestions() const
+    {
+        return std::any_of(titles_.begin(), titles_.end(),
+                           [](const Title &t) { return t.number > 0; });
+    }
 
 private:
     // One title found at the start of a line.

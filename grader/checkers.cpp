@@ -17,6 +17,7 @@ const CheckerTable &table()
         CheckerTable t;
         addScriptCheckers(t);
         addTextCheckers(t);
+        addLineCheckers(t);
         addRelationCheckers(t);
         addManifestCheckers(t);
         addAccessCheckers(t);
@@ -32,7 +33,7 @@ QStringList conceptReferences(const Criterion &c)
 {
     QStringList names;
     for (const char *key : {"all", "any", "forbid", "near", "compared", "weak", "thing", "holder",
-                            "rivals", "aside"}) {
+                            "rivals", "aside", "others"}) {
         const QVariant v = c.params.value(QLatin1String(key));
         const QVariantList items =
             v.typeId() == QMetaType::QVariantList ? v.toList() : QVariantList{v};
@@ -40,6 +41,10 @@ QStringList conceptReferences(const Criterion &c)
             if (item.isValid() && item.typeId() != QMetaType::QVariantMap)
                 names << item.toString();
     }
+    // sides: {side concept: [concepts that belong to that side]}
+    const QVariantMap sides = c.params.value(QStringLiteral("sides")).toMap();
+    for (auto it = sides.constBegin(); it != sides.constEnd(); ++it)
+        names << it.key() << it.value().toStringList();
     for (const QVariant &line : c.params.value(QStringLiteral("lines")).toList()) {
         for (const char *key : {"concept", "meaning", "forbid"}) {
             const QVariant spec = line.toMap().value(QLatin1String(key));
@@ -239,9 +244,10 @@ AnswerRegion answerRegion(const Criterion &c, const QString &text)
     if (pattern.isEmpty())
         return AnswerRegion{TextSpan{0, text.size()}, true};
     const QRegularExpression title(pattern, QRegularExpression::CaseInsensitiveOption);
-    if (const std::optional<TextSpan> s = AnswerStructure(text).section(title))
-        return AnswerRegion{*s, true};
-    return AnswerRegion{TextSpan{0, text.size()}, false};
+    const AnswerStructure structure(text);
+    if (const std::optional<TextSpan> s = structure.section(title))
+        return AnswerRegion{*s, true, false};
+    return AnswerRegion{TextSpan{0, text.size()}, false, !structure.marksQuestions()};
 }
 
 QString withoutStartingText(const QString &text, const QString &starting)

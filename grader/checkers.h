@@ -114,6 +114,11 @@ struct AnswerRegion
 {
     TextSpan span;
     bool found = true;
+    bool unstructured = false; // not found because the file marks no question at all
+    // How sure an answer found in this region is this question's: a file written as one
+    // block is read as a whole, a little less surely; one whose questions are marked but not
+    // this one (renamed, merged) is less sure still.
+    double confidence() const { return found ? 1.0 : unstructured ? 0.85 : 0.7; }
 };
 AnswerRegion answerRegion(const Criterion &c, const QString &text);
 
@@ -142,6 +147,7 @@ QStringList checkerNames();
 using CheckerTable = QHash<QString, CheckerKind>;
 void addScriptCheckers(CheckerTable &table);
 void addTextCheckers(CheckerTable &table);
+void addLineCheckers(CheckerTable &table);
 void addRelationCheckers(CheckerTable &table);
 void addManifestCheckers(CheckerTable &table);
 void addAccessCheckers(CheckerTable &table);

@@ -184,9 +184,15 @@ CheckOutcome checkSentence(const Criterion &c, CheckContext &ctx)
         return unusableFile(f, c.file);
     CheckOutcome out;
     const QString sentence = c.params.value(QStringLiteral("sentence")).toString();
-    out.passed = containsSentence(f.text, sentence);
+    const int slips = sentenceSlips(f.text, sentence);
+    out.passed = slips >= 0;
     if (out.passed)
         out.evidence = sentence;
+    if (slips > 0)
+        out.note =
+            slips == 1
+                ? QStringLiteral("La phrase est recopiée avec une faute de frappe.")
+                : QStringLiteral("La phrase est recopiée avec %1 fautes de frappe.").arg(slips);
     return out;
 }
 

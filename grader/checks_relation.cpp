@@ -81,7 +81,8 @@ CheckOutcome checkRelation(const Criterion &c, CheckContext &ctx)
     const double penalty = answer.found ? 1.0 : kWholeFilePenalty;
     const TextMatcher &m = ctx.answerMatcher(c.file);
     const Statements s =
-        sort(statedPairings(f.text, region, m, things, holders, concepts(c, "aside", rubric)));
+        sort(statedPairings(f.text, region, m, things, holders, concepts(c, "aside", rubric),
+                            concepts(c, "others", rubric)));
     CheckOutcome out;
     if (s.given && s.givenToRival) {
         // Both holders given the same thing: an instructor reads which one the student means.

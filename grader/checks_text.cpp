@@ -1,6 +1,8 @@
-// Checkers of written answers: concepts found in the right paragraph (or section), and one
-// explanation per script line, in order.
+// The checker of written answers (text.concepts): concepts found in the right paragraph (or
+// section), what the answer denies, and where a person must look.
 #include "checkers.h"
+#include "comparisonsides.h"
+#include "textspans.h"
 
 #include <QRegularExpression>
 
@@ -14,89 +16,6 @@ namespace {
 // A block this short that names a question ("1. **Démarrage**") is a label for what follows.
 constexpr int kLabelWords = 6;
 
-int wordCount(const QString &text)
-{
-    return int(text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts).size());
-}
-
-struct Span
-{
-    qsizetype from = 0;
-    qsizetype to = 0;
-};
-
-// Paragraphs, list items and table rows: where one answer usually sits.
-QList<Span> paragraphs(const QString &text, Span within)
-{
-    static const QRegularExpression itemStart(QStringLiteral("^\\s*([-*+]|\\d+[.)]|\\|)\\s"));
-    QList<Span> out;
-    qsizetype start = -1;
-    qsizetype pos = within.from;
-    while (pos < within.to) {
-        qsizetype end = text.indexOf(u'\n', pos);
-        if (end < 0 || end > within.to)
-            end = within.to;
-        const QString line = text.mid(pos, end - pos);
-        const bool blank = line.trimmed().isEmpty();
-        const bool startsBlock =
-            line.trimmed().startsWith(u'#') || itemStart.match(line).hasMatch();
-        if ((blank || startsBlock) && start >= 0) {
-            out << Span{start, pos};
-            start = -1;
-        }
-        if (!blank && start < 0)
-            start = pos;
-        if (line.trimmed().startsWith(u'#') && start >= 0) {
-            out << Span{start, end}; // a heading stands alone
-            start = -1;
-        }
-        pos = end + 1;
-    }
-    if (start >= 0)
-        out << Span{start, within.to};
-    return out;
-}
-
-// Sentences (and lines): the unit of "one sentence per script line".
-QList<Span> sentences(const QString &text)
-{
-    QList<Span> out;
-    qsizetype start = 0;
-    const auto close = [&](qsizetype end) {
-        if (!text.mid(start, end - start).trimmed().isEmpty())
-            out << Span{start, end};
-        start = end;
-    };
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar ch = text[i];
-        if (ch == u'\n')
-            close(i + 1);
-        else if ((ch == u'.' || ch == u'!' || ch == u'?') &&
-                 (i + 1 == text.size() || text[i + 1].isSpace()))
-            close(i + 1);
-    }
-    close(text.size());
-    return out;
-}
-
-int headingLevel(const QString &line)
-{
-    int level = 0;
-    while (level < line.size() && line[level] == u'#')
-        ++level;
-    return level > 0 && level < line.size() && line[level] == u' ' ? level : 0;
-}
-
-int lineAt(const QString &text, qsizetype pos)
-{
-    return int(text.left(pos).count(u'\n')) + 1;
-}
-
-QString quote(const QString &text, const ConceptMatch &m)
-{
-    return QStringLiteral("« %1 » (ligne %2)").arg(m.evidence).arg(lineAt(text, m.start));
-}
-
 // How well one paragraph answers: the required concepts it states, and what it denies.
 struct BlockVerdict
 {
@@ -106,10 +25,49 @@ struct BlockVerdict
     std::optional<ConceptMatch> forbidden;
     int found = 0;
     int contradicted = 0;
+    bool unreadClause = false; // a clause of three words or more where nothing was recognised
 };
 
+// Whether a clause of the block carries three words or more and none of the concepts found:
+// a concept missing from the rest may be stated there in words the grader does not know. A
+// block whose every clause carried something recognised has simply left the concept out.
+// A clause that names another question's subject ("On n'a pas Kueue." under the second
+// passage) was read too: it answers that question, not this one.
+bool hasUnreadClause(const TextMatcher &m, Span span, const BlockVerdict &v,
+                     const QList<Concept> &otherQuestions)
+{
+    QSet<int> read;
+    for (const ConceptMatch &cm : v.all)
+        if (cm.found || cm.contradicted)
+            read.insert(cm.clause);
+    if (v.any)
+        read.insert(v.any->clause);
+    QHash<int, Span> unread;
+    QHash<int, int> words;
+    for (const Token &t : m.tokens()) {
+        if (t.start < span.from || t.start >= span.to || read.contains(t.clause))
+            continue;
+        auto it = unread.find(t.clause);
+        if (it == unread.end())
+            it = unread.insert(t.clause, Span{t.start, t.end});
+        it->to = t.end;
+        ++words[t.clause];
+    }
+    for (auto it = unread.constBegin(); it != unread.constEnd(); ++it) {
+        if (words.value(it.key()) < 3)
+            continue;
+        const bool elsewhere =
+            std::any_of(otherQuestions.begin(), otherQuestions.end(),
+                        [&](const Concept &q) { return m.matchIn(q, it->from, it->to).found; });
+        if (!elsewhere)
+            return true;
+    }
+    return false;
+}
+
 BlockVerdict judgeBlock(const TextMatcher &m, Span span, const QList<Concept> &all,
-                        const QList<Concept> &any, const QList<Concept> &forbid)
+                        const QList<Concept> &any, const QList<Concept> &forbid,
+                        const QList<Concept> &otherQuestions)
 {
     BlockVerdict v;
     v.span = span;
@@ -135,6 +93,7 @@ BlockVerdict judgeBlock(const TextMatcher &m, Span span, const QList<Concept> &a
         if (cm.found && !v.forbidden)
             v.forbidden = cm;
     }
+    v.unreadClause = hasUnreadClause(m, span, v, otherQuestions);
     return v;
 }
 
@@ -150,23 +109,55 @@ QList<Concept> questionAnchors(const Criterion &c, const Rubric &rubric)
 
 // The paragraphs an answer is looked for in: those of the section, narrowed to those that
 // mention the anchor (the question's subject) when the rubric names one.
-QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penalty, QString *note)
+// A paragraph written as lines (one point per line, no blank line between): from the first
+// line that names the question to the paragraph's end. The lines before it answer other
+// questions ("relance" said of the Deployment is not the Job's new pod).
+Span fromFirstNamedLine(const QString &text, Span block, const TextMatcher &m,
+                        const QList<Concept> &anchors)
 {
+    for (qsizetype from = block.from; from < block.to;) {
+        qsizetype to = text.indexOf(u'\n', from);
+        to = to < 0 || to > block.to ? block.to : to;
+        if (std::any_of(anchors.begin(), anchors.end(),
+                        [&](const Concept &a) { return m.matchIn(a, from, to).found; }))
+            return Span{from, block.to};
+        from = to + 1;
+    }
+    return block;
+}
+
+// Where an answer is looked for, and how sure the grader is that it is this question's.
+struct Candidates
+{
+    QList<Span> blocks;
+    double sectionConfidence = 1.0; // AnswerRegion::confidence()
+    bool questionNamed = true;      // some paragraph names the question's subject (`near:`)
+    QString note;
+    // A section not found, or a question never named: what passes may answer another one.
+    double penalty() const { return sectionConfidence * (questionNamed ? 1.0 : 0.7); }
+};
+
+Candidates candidateBlocks(const Criterion &c, CheckContext &ctx)
+{
+    Candidates out;
     const QString &text = ctx.file(c.file).text;
     const AnswerRegion answer = answerRegion(c, text);
-    if (!answer.found) {
-        *penalty *= 0.7;
-        *note = QStringLiteral("La partie attendue (titre « %1 ») est introuvable : la "
-                               "réponse a été cherchée dans tout le fichier.")
-                    .arg(c.params
-                             .value(QStringLiteral("section_title"),
-                                    c.params.value(QStringLiteral("section")))
-                             .toString());
-    }
-    QList<Span> blocks = paragraphs(text, Span{answer.span.from, answer.span.to});
     const QList<Concept> anchors = questionAnchors(c, ctx.rubric());
+    // A file written as one block is read as a whole, and surely enough only where a
+    // paragraph names the question (`near:`): without it, every fact of the file is in reach.
+    out.sectionConfidence = answer.unstructured && anchors.isEmpty() ? 0.7 : answer.confidence();
+    if (!answer.found) {
+        out.note = QStringLiteral("La partie attendue (titre « %1 ») est introuvable : la "
+                                  "réponse a été cherchée dans tout le fichier.")
+                       .arg(c.params
+                                .value(QStringLiteral("section_title"),
+                                       c.params.value(QStringLiteral("section")))
+                                .toString());
+    }
+    const QList<Span> blocks = paragraphs(text, Span{answer.span.from, answer.span.to});
+    out.blocks = blocks;
     if (anchors.isEmpty())
-        return blocks;
+        return out;
     // The answer the student labelled with the question's number ("Q2 : 1 minute"), when the
     // rubric gives it (`question:`): found even when it does not repeat the question's words.
     // Not a bare "2." alone: the line-by-line explanation may be numbered too.
@@ -191,7 +182,7 @@ QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penal
         const QString blockText = text.mid(b.from, b.to - b.from).trimmed();
         const bool label = !blockText.startsWith(u'#') && wordCount(blockText) < kLabelWords;
         if (!blockText.startsWith(u'#') && !label) {
-            near << b;
+            near << fromFirstNamedLine(text, b, m, anchors);
             continue;
         }
         if (headingLevel(blockText) == 1)
@@ -211,11 +202,12 @@ QList<Span> candidateBlocks(const Criterion &c, CheckContext &ctx, double *penal
     }
     if (near.isEmpty()) {
         // The answer may be there without the words that name the question, or elsewhere:
-        // the grader cannot tell which part answers, so an instructor looks.
-        *penalty *= 0.7;
-        return blocks;
+        // the grader cannot tell which part answers, so an instructor looks at a pass.
+        out.questionNamed = false;
+        return out;
     }
-    return near;
+    out.blocks = near;
+    return out;
 }
 
 // Whether the wrong answer found beside the right one is only mentioned as what it is not:
@@ -233,9 +225,14 @@ bool setAside(const QString &text, const ConceptMatch &wrong)
         QStringLiteral("^[^.!?\\n,;]*?\\b(ne\\s+\\S+\\s+que|n'\\S+\\s+que|only (if|when|without)|"
                        "seulement (si|sans|quand)|uniquement (si|sans|quand)|par defaut|by default|"
                        "quand il n'y a pas|s'il n'y a pas|without --output|sans --output)"));
+    // Given to a stream in its own clause ("stderr dans slurm-%j.out par défaut"): a claim.
+    static const QRegularExpression stream(
+        QStringLiteral("\\b(stderr|stdout|erreurs?|errors?|sortie d'erreur)\\b[^.!?\\n,;]{0,20}$"));
     const qsizetype lineStart = text.lastIndexOf(u'\n', wrong.start) + 1;
     const QString ahead = normalizeText(text.mid(lineStart, wrong.start - lineStart));
     const QString rest = normalizeText(text.mid(wrong.start + wrong.evidence.size()));
+    if (stream.match(ahead).hasMatch())
+        return false;
     return before.match(ahead + u' ').hasMatch() || after.match(rest).hasMatch();
 }
 
@@ -252,13 +249,13 @@ CheckOutcome decide(const BlockVerdict &best, int required, double penalty, cons
         // answers at once is not): an instructor decides.
         out.passed = true;
         out.confidence = 0.5;
-        out.evidence = quote(text, *best.forbidden);
+        out.evidence = quoteMatch(text, *best.forbidden);
         out.note = QStringLiteral("La réponse contient aussi : %1.").arg(out.evidence);
         return out;
     }
     if (best.forbidden) {
         out.confidence = 0.85 * penalty;
-        out.evidence = quote(text, *best.forbidden);
+        out.evidence = quoteMatch(text, *best.forbidden);
         out.note = QStringLiteral("La réponse affirme ce qui est faux : %1.").arg(out.evidence);
         return out;
     }
@@ -268,11 +265,11 @@ CheckOutcome decide(const BlockVerdict &best, int required, double penalty, cons
         QStringList evidence;
         for (const ConceptMatch &m : best.all) {
             confidence = std::min(confidence, m.confidence);
-            evidence << quote(text, m);
+            evidence << quoteMatch(text, m);
         }
         if (best.any) {
             confidence = std::min(confidence, best.any->confidence);
-            evidence << quote(text, *best.any);
+            evidence << quoteMatch(text, *best.any);
         }
         out.confidence = confidence * penalty;
         out.evidence = evidence.join(QStringLiteral(" ; "));
@@ -281,15 +278,16 @@ CheckOutcome decide(const BlockVerdict &best, int required, double penalty, cons
     QStringList evidence;
     for (const ConceptMatch &m : best.all)
         if (m.found || m.contradicted)
-            evidence << quote(text, m);
+            evidence << quoteMatch(text, m);
     out.evidence = evidence.join(QStringLiteral(" ; "));
     if (best.contradicted > 0) {
         out.confidence = 0.9 * penalty;
         out.note = QStringLiteral("La réponse dit le contraire de ce qui est attendu : %1.")
                        .arg(out.evidence);
     } else if (best.found > 0) {
-        // Part of the answer is there: the rest may be phrased in words the grader does not know.
-        out.confidence = 0.6 * penalty;
+        // Part of the answer is there: the rest may be phrased in words the grader does not
+        // know, if some words were not read at all.
+        out.confidence = (best.unreadClause ? 0.6 : 0.85) * penalty;
     } else {
         out.confidence =
             nothingRecognisedConfidence(text.mid(best.span.from, best.span.to - best.span.from)) *
@@ -312,10 +310,26 @@ void considerWeakSignals(const Criterion &c, CheckContext &ctx, const BlockVerdi
             continue;
         out->passed = true;
         out->confidence = 0.5;
-        out->evidence = quote(ctx.file(c.file).text, cm);
+        out->evidence = quoteMatch(ctx.file(c.file).text, cm);
         out->note = QStringLiteral("La réponse n'est pas assez explicite pour être jugée seule.");
         return;
     }
+}
+
+// The subjects of the file's other questions (their `near:` anchors, when not this one's).
+QList<Concept> otherQuestionAnchors(const Criterion &c, const Rubric &rubric)
+{
+    const QStringList own = c.params.value(QStringLiteral("near")).toStringList();
+    QList<Concept> out;
+    for (const Criterion &other : rubric.criteria) {
+        if (other.id == c.id || other.file != c.file)
+            continue;
+        const QStringList names = other.params.value(QStringLiteral("near")).toStringList();
+        if (std::any_of(names.begin(), names.end(),
+                        [&](const QString &name) { return !own.contains(name); }))
+            out << questionAnchors(other, rubric);
+    }
+    return out;
 }
 
 CheckOutcome checkConcepts(const Criterion &c, CheckContext &ctx)
@@ -327,13 +341,15 @@ CheckOutcome checkConcepts(const Criterion &c, CheckContext &ctx)
     const QList<Concept> any = conceptsFrom(c.params.value(QStringLiteral("any")), ctx.rubric());
     const QList<Concept> forbid =
         conceptsFrom(c.params.value(QStringLiteral("forbid")), ctx.rubric());
-    double penalty = 1.0;
-    QString note;
-    const QList<Span> blocks = candidateBlocks(c, ctx, &penalty, &note);
+    const QList<Concept> otherQuestions = otherQuestionAnchors(c, ctx.rubric());
+    const Candidates candidates = candidateBlocks(c, ctx);
+    const QList<Span> &blocks = candidates.blocks;
+    const double penalty = candidates.penalty();
+    const QString &note = candidates.note;
     const TextMatcher &m = ctx.answerMatcher(c.file);
     std::optional<BlockVerdict> best;
     for (const Span &b : blocks) {
-        const BlockVerdict v = judgeBlock(m, b, all, any, forbid);
+        const BlockVerdict v = judgeBlock(m, b, all, any, forbid, otherQuestions);
         // The block saying most for the answer; then the one saying most about the question
         // at all (a right and a wrong answer side by side beats a block that names neither).
         const auto rank = [](const BlockVerdict &x) {
@@ -344,6 +360,9 @@ CheckOutcome checkConcepts(const Criterion &c, CheckContext &ctx)
             best = v;
     }
     const int required = int(all.size()) + (any.isEmpty() ? 0 : 1);
+    if (best && c.params.contains(QStringLiteral("sides")))
+        for (int i = 0; i < all.size(); ++i)
+            best->all[i].confidence = confidenceOnItsSide(c, ctx, best->span, all[i], best->all[i]);
     CheckOutcome out = best ? decide(*best, required, penalty, f.text) : CheckOutcome{};
     if (!best)
         out.confidence = 0.85 * penalty;
@@ -352,82 +371,26 @@ CheckOutcome checkConcepts(const Criterion &c, CheckContext &ctx)
         out.confidence = nothingRecognisedConfidence(
                              m.text().mid(best->span.from, best->span.to - best->span.from)) *
                          penalty;
+    if (best && !out.passed && !best->forbidden && best->contradicted == 0 &&
+        !candidates.questionNamed && c.params.value(QStringLiteral("near_required")).toBool()) {
+        // The answer never names what the point is about (Kueue, the free nodes): it has not
+        // answered it, whatever else it says. (A question's own words, or a verb, may be
+        // missing from a right answer: there a person decides.)
+        out.confidence = std::max(out.confidence, 0.8 * candidates.sectionConfidence);
+    }
     if (best && !out.passed && !best->forbidden && best->contradicted == 0)
         considerWeakSignals(c, ctx, *best, &out);
+    if (const auto swapped = best ? swappedSide(c, ctx, best->span) : std::nullopt) {
+        const QString &text = f.text;
+        out.passed = false;
+        out.confidence = 0.9 * penalty;
+        out.evidence = QStringLiteral("« %1 » (ligne %2)")
+                           .arg(text.mid(swapped->from, swapped->to - swapped->from).simplified())
+                           .arg(lineAt(text, swapped->from));
+        out.note = QStringLiteral("Les deux côtés sont inversés : %1.").arg(out.evidence);
+    }
     if (!note.isEmpty())
         out.note = out.note.isEmpty() ? note : note + u' ' + out.note;
-    return out;
-}
-
-// What is wrong with the sentence explaining a line: it says something the line does not do
-// (`forbid`), or nothing of what it does (`meaning`). Empty when it reads right.
-QString meaningProblem(const Criterion &c, const QVariantMap &line, CheckContext &ctx,
-                       Span sentence)
-{
-    const TextMatcher &m = ctx.matcher(c.file);
-    for (const Concept &wrong : conceptsFrom(line.value(QStringLiteral("forbid")), ctx.rubric())) {
-        const ConceptMatch cm = m.matchIn(wrong, sentence.from, sentence.to);
-        if (cm.found)
-            return QStringLiteral("« %1 »").arg(cm.evidence);
-    }
-    const QList<Concept> meaning =
-        conceptsFrom(line.value(QStringLiteral("meaning")), ctx.rubric());
-    if (meaning.isEmpty())
-        return QString();
-    for (const Concept &right : meaning)
-        if (m.matchIn(right, sentence.from, sentence.to).found)
-            return QString();
-    return QStringLiteral("son rôle n'est pas dit");
-}
-
-// One explanation per script line, in the script's order, each in its own sentence, saying
-// what that line does.
-CheckOutcome checkOnePerLine(const Criterion &c, CheckContext &ctx)
-{
-    const SubmittedFile &f = ctx.file(c.file);
-    if (!f.usable())
-        return unusableFile(f, c.file);
-    const QVariantList lines = c.params.value(QStringLiteral("lines")).toList();
-    const QList<Span> units = sentences(f.text);
-    const TextMatcher &m = ctx.matcher(c.file);
-    int next = 0; // the first sentence the next line's explanation may be in
-    QStringList missing, misread, evidence;
-    double confidence = 1.0;
-    for (const QVariant &entry : lines) {
-        const QVariantMap line = entry.toMap();
-        const QString label = line.value(QStringLiteral("label")).toString();
-        const Concept identifies = conceptFrom(line.value(QStringLiteral("concept")), ctx.rubric());
-        bool found = false;
-        for (int u = next; u < units.size() && !found; ++u) {
-            const ConceptMatch cm = m.matchIn(identifies, units[u].from, units[u].to);
-            if (!cm.found)
-                continue;
-            found = true;
-            next = u + 1;
-            confidence = std::min(confidence, cm.confidence);
-            evidence << QStringLiteral("%1 → %2").arg(label, quote(f.text, cm));
-            const QString problem = meaningProblem(c, line, ctx, units[u]);
-            if (!problem.isEmpty())
-                misread << QStringLiteral("%1 : %2").arg(label, problem);
-        }
-        if (!found)
-            missing << label;
-    }
-    CheckOutcome out;
-    out.passed = missing.isEmpty() && misread.isEmpty();
-    out.evidence = evidence.join(QStringLiteral(" ; "));
-    QStringList notes;
-    if (!missing.isEmpty())
-        notes << QStringLiteral("Pas d'explication reconnue, à sa place dans l'ordre, pour : %1.")
-                     .arg(missing.join(QStringLiteral(", ")));
-    if (!misread.isEmpty())
-        notes << QStringLiteral("Explication à revoir pour %1.")
-                     .arg(misread.join(QStringLiteral(" ; ")));
-    out.note = notes.join(u' ');
-    // One line missed or unclear may be one phrased in words the grader does not know.
-    if (!out.passed)
-        confidence = missing.size() + misread.size() == 1 ? 0.6 : 0.9;
-    out.confidence = confidence;
     return out;
 }
 
@@ -438,12 +401,10 @@ QString answerExcerpt(const Criterion &c, CheckContext &ctx)
     const SubmittedFile &f = ctx.file(c.file);
     if (!f.usable() || f.blank)
         return QString();
-    double penalty = 1.0;
-    QString note;
     const QList<Concept> anchors = questionAnchors(c, ctx.rubric());
     const TextMatcher &m = ctx.matcher(c.file);
     QStringList parts;
-    for (const Span &b : candidateBlocks(c, ctx, &penalty, &note)) {
+    for (const Span &b : candidateBlocks(c, ctx).blocks) {
         // Answers written as lines of one paragraph (a list): the lines naming the question.
         // A title naming it ("## Arrondi") keeps what follows it: a short line is no answer.
         QStringList named;
@@ -467,7 +428,6 @@ QString answerExcerpt(const Criterion &c, CheckContext &ctx)
 void addTextCheckers(CheckerTable &table)
 {
     table.insert(QStringLiteral("text.concepts"), {checkConcepts});
-    table.insert(QStringLiteral("text.one-per-line"), {checkOnePerLine});
 }
 
 } // namespace schedlab::grader

@@ -1,6 +1,7 @@
 #include "relations.h"
 
 #include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 #include <optional>
@@ -59,15 +60,33 @@ struct Mention
     qsizetype start = 0;
 };
 
-// The concepts named in the clause, each once, in the order they appear.
-QList<Mention> mentions(const TextMatcher &m, TextSpan clause, const QList<Concept> &concepts)
+// A name said to be what something is, or is not ("la conversion n'est pas un service", "is
+// a service"): the predicate of another subject, not a thing the clause places.
+bool isPredicate(const TextMatcher &m, qsizetype start)
+{
+    static const QSet<QString> articles{QStringLiteral("un"), QStringLiteral("une"),
+                                        QStringLiteral("a"), QStringLiteral("an")};
+    static const QSet<QString> copulas{QStringLiteral("est"),   QStringLiteral("pas"),
+                                       QStringLiteral("is"),    QStringLiteral("not"),
+                                       QStringLiteral("etait"), QStringLiteral("sera")};
+    const QList<Token> &tokens = m.tokens();
+    const auto at = std::find_if(tokens.begin(), tokens.end(),
+                                 [&](const Token &t) { return t.start >= start; });
+    const qsizetype i = at - tokens.begin();
+    return i >= 2 && articles.contains(tokens[i - 1].word) && copulas.contains(tokens[i - 2].word);
+}
+
+// The concepts named in the clause, each once, in the order they appear. A holder may well
+// be a predicate ("le service est un Deployment"); a thing that is one is left out.
+QList<Mention> mentions(const TextMatcher &m, TextSpan clause, const QList<Concept> &concepts,
+                        bool skipPredicates = false)
 {
     QList<Mention> out;
     for (int i = 0; i < concepts.size(); ++i) {
         Concept named = concepts[i];
         named.anyPolarity = true; // "sans Deployment" names a Deployment all the same
         const ConceptMatch cm = m.matchIn(named, clause.from, clause.to);
-        if (cm.found)
+        if (cm.found && !(skipPredicates && isPredicate(m, cm.wordsStart)))
             out << Mention{i, cm.wordsStart};
     }
     std::sort(out.begin(), out.end(),
@@ -125,7 +144,13 @@ void pairWithin(const TextMatcher &m, const Clause &c, const QList<Mention> &thi
         const qsizetype from = std::min(t.start, nearest->start);
         const qsizetype to = std::max(t.start, nearest->start);
         // "pas le Deployment pour la conversion": a negator just before the first name counts.
-        const qsizetype before = std::max(c.span.from, from - 8);
+        qsizetype before = std::max(c.span.from, from - 8);
+        // "La conversion n'est pas un service : elle va dans un job Slurm": a negator before a
+        // colon denies what is said before it, not the holder after it.
+        const qsizetype colon = m.text().lastIndexOf(u':', to);
+        if (nearest->start > t.start && colon > before && colon < to &&
+            colon + 1 < m.text().size() && m.text().at(colon + 1).isSpace())
+            before = colon;
         out->append(Pairing{t.index, nearest->index, negatorBetween(m, before, to), c.span, false});
     }
 }
@@ -134,7 +159,7 @@ void pairWithin(const TextMatcher &m, const Clause &c, const QList<Mention> &thi
 
 QList<Pairing> statedPairings(const QString &text, TextSpan within, const TextMatcher &matcher,
                               const QList<Concept> &things, const QList<Concept> &holders,
-                              const QList<Concept> &aside)
+                              const QList<Concept> &aside, const QList<Concept> &others)
 {
     QList<Pairing> out;
     const QList<Clause> clauses = clausesOf(text, within);
@@ -148,7 +173,7 @@ QList<Pairing> statedPairings(const QString &text, TextSpan within, const TextMa
     };
     std::optional<Orphan> orphan;
     for (const Clause &c : clauses) {
-        const QList<Mention> t = mentions(matcher, c.span, things);
+        const QList<Mention> t = mentions(matcher, c.span, things, true);
         const QList<Mention> h = mentions(matcher, c.span, holders);
         if (orphan && orphan->clause.sentence != c.sentence)
             orphan.reset();
@@ -173,6 +198,10 @@ QList<Pairing> statedPairings(const QString &text, TextSpan within, const TextMa
                     denied << p->holder;
                 orphan = Orphan{c, t, {}, denied};
             }
+            continue;
+        }
+        if (t.isEmpty() && namesAny(matcher, c.span, others)) {
+            orphan.reset(); // about another thing: neither its holder nor its half is ours
             continue;
         }
         if (t.isEmpty() && h.isEmpty())

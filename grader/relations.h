@@ -31,9 +31,12 @@ struct Pairing
 
 // A clause that is a hypothesis ("si", "if", a conditional: "il la relancerait") states no
 // pairing; one that names an `aside` concept (another point's subject: "le Deployment relance
-// la conversion" is about the restart loop) has its pairings marked `aside`.
+// la conversion" is about the restart loop) has its pairings marked `aside`. A clause naming
+// one of the `others` (the things of the other pairings: the service, when the conversion is
+// read) and no thing is about that other one: its holder is never given to the next clause's
+// thing ("le service va dans un Deployment ; la conversion, ..." ).
 QList<Pairing> statedPairings(const QString &text, TextSpan within, const TextMatcher &matcher,
                               const QList<Concept> &things, const QList<Concept> &holders,
-                              const QList<Concept> &aside = {});
+                              const QList<Concept> &aside = {}, const QList<Concept> &others = {});
 
 } // namespace schedlab::grader

@@ -35,6 +35,9 @@ struct Token
                           // the same clause ("ne compte plus" yes, "plus haute" no)
 };
 
+// At most one insertion, deletion, substitution or swap of neighbours turns a into b.
+bool withinOneEdit(QStringView a, QStringView b);
+
 // Splits text into tokens. A token is a run of letters and digits, joined by an inner
 // character among - _ . : / % @ = when both sides are letters or digits ("00:02:00",
 // "sommeil-%j.out", "id_ed25519_romeo.pub"), with a leading "--", "-", "%", "$" or "#"

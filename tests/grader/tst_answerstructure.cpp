@@ -40,8 +40,17 @@ private Q_SLOTS:
         row("2.", "1. a\n2. scancel 51\n3. c\n", "scancel 51");
         row("2 -", "1 - a\n2 - scancel 51\n3 - c\n", "scancel 51");
         row("list item Q2", "- Q1 : a\n- Q2 : scancel 51\n", "scancel 51");
+        row("Réponse 2", "Réponse 1\na\nRéponse 2\nscancel 51\n", "scancel 51");
+        row("Answer 2:", "Answer 1: a\nAnswer 2: scancel 51\n", "scancel 51");
         row("question n°2", "Question n°1 : a\nQuestion n°2 : scancel 51\n", "scancel 51");
         row("heading Q2", "# Décision\n## Q1\na\n## Q2\nscancel 51\n## Q3\nc\n", "scancel 51");
+        row("2/", "1/ a\n2/ scancel 51\n3/ c\n", "scancel 51");
+        row("(2)", "(1) a\n(2) scancel 51\n(3) c\n", "scancel 51");
+        row("Roman II.", "I. a\nII. scancel 51\nIII. c\n", "scancel 51");
+        row("Roman heading", "# Examen\n## I - Attente\na\n## II - Annuler\nscancel 51\n",
+            "scancel 51");
+        row("Partie 2", "Partie 1 : a\nPartie 2 : scancel 51\n", "scancel 51");
+        row("Q2/", "Q1/ a\nQ2/ scancel 51\n", "scancel 51");
         row("no structure", "scancel 51, voilà", "<none>");
     }
 

@@ -82,6 +82,42 @@ private Q_SLOTS:
         QFETCH(QString, expected);
         QCOMPARE(::pairings(text), expected);
     }
+
+    // One pairing read at a time, as a criterion does: the other thing's clauses are its own.
+    void oneThingRead_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("thing");
+        QTest::addColumn<QString>("expected");
+        const auto row = [](const char *text, int thing, const char *expected) {
+            QTest::newRow(text) << QString::fromUtf8(text) << thing << QString::fromUtf8(expected);
+        };
+        // The service's holder is not handed to the conversion named next.
+        row("The continuous service goes in a Deployment; the log conversion, which runs once "
+            "and exits, goes in a Slurm job.",
+            1, "conversion>slurm");
+        // A negator before a colon denies what is said before it; a thing said to be what
+        // another is not ("n'est pas un service") is a predicate, not placed.
+        row("La conversion n'est pas un service : elle va dans un job Slurm.", 1,
+            "conversion>slurm");
+        row("Le service n'est pas un travail fini : il va dans un Deployment. La conversion "
+            "n'est pas un service : elle va dans un job Slurm.",
+            0, "service>deployment");
+        row("La conversion : pas un Deployment.", 1, "!conversion>deployment");
+    }
+    void oneThingRead()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, thing);
+        QFETCH(QString, expected);
+        const TextMatcher m(text);
+        QStringList out;
+        for (const Pairing &p : statedPairings(text, TextSpan{0, text.size()}, m, {kThings[thing]},
+                                               kHolders, kAside, {kThings[1 - thing]}))
+            out << QStringLiteral("%1%2>%3").arg(p.denied ? QStringLiteral("!") : QString(),
+                                                 kThings[thing].name, kHolders[p.holder].name);
+        QCOMPARE(out.join(u' '), expected);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRelations)

@@ -130,6 +130,204 @@ private Q_SLOTS:
         row("shorthand", "ex1", "lignes.md",
             "Q1 : c ignore, slurm lit pa les directives apres la 1ere commande\n",
             "ex1.answer.late-directive", true, "ignore");
+        // A comparison with each side's facts given to the other: the right words, swapped.
+        const QByteArray sidesSwapped =
+            "## Arrêt\nLa limite côté Slurm, c'est activeDeadlineSeconds ; côté Kubernetes, "
+            "c'est --time. Après un code 0, les deux se terminent.\n";
+        row("sides swapped", "groupe", "comparaison.md", sidesSwapped, "groupe.p2.stop", false,
+            "Les deux côtés sont inversés : « La limite côté Slurm, c'est activeDeadlineSeconds »");
+        const QByteArray sidesRight =
+            "## Arrêt\nAprès un code 0, rien n'est relancé : le travail est terminé. Ce qui peut "
+            "le tuer avant : `--time=00:02:00` pour Slurm, `activeDeadlineSeconds: 120` pour "
+            "Kubernetes.\n";
+        row("sides right, named after", "groupe", "comparaison.md", sidesRight, "groupe.p2.stop",
+            true, "activeDeadlineSeconds");
+        // What one side does and the other does not is a comparison, not a contradiction.
+        row("one side waits, the other not", "groupe", "comparaison.md",
+            "## Démarrage\nCôté Slurm, `sbatch sommeil.sbatch` ; le job peut rester PD pour "
+            "Priority. Côté Kubernetes, `kubectl apply -f sommeil-job.yaml` : rien ne le fait "
+            "attendre.\n",
+            "groupe.p1.start", true, "sbatch");
+        // A side named before a short aside ("lui") still frames what follows it.
+        row("a fairshare said of Kubernetes, after an aside", "groupe", "comparaison.md",
+            "## Démarrage\nOn lance avec sbatch côté Slurm et kubectl apply côté Kubernetes. Le "
+            "job Slurm peut rester en attente si un job plus prioritaire passe avant ; le Job "
+            "Kubernetes attend, lui, son tour de fairshare dans la file du scheduler.\n",
+            "groupe.p1.start", false, "Les deux côtés sont inversés");
+        // A partial answer whose every clause was read has left the rest out: no review.
+        row("partial, all read", "groupe", "comparaison.md",
+            "## Arrêt\nSlurm tue le job à `--time=00:02:00`, Kubernetes à "
+            "`activeDeadlineSeconds: 120`.\n",
+            "groupe.p2.stop", false, "« --time=00:02:00 »");
+        // ex2: an aside in brackets is not one of the jobs listed as waiting; a start put off
+        // until the running job ends is a wait, not a start.
+        const QByteArray aside =
+            "Q1 : y a 51, 52 et 53 en PD (50 tourne sur node01). 51 c Resources pcq il veut les "
+            "2 noeuds. 52 et 53 c Priority : 51 est + prioritaire.\nQ2 : scancel 51\n"
+            "Q3 : 52 part sur node02. 53 reste PD, il partira quand le 50 aura fini.\n";
+        row("aside in brackets", "ex2", "decision.md", aside, "ex2.q1.jobs", true, "");
+        row("start put off", "ex2", "decision.md", aside, "ex2.q3.starts", true,
+            "« 52 part sur node02 »");
+        row("a start now, and one to come later", "ex2", "decision.md",
+            "## Question 3\n52 démarre à 09:40 sur node02. 53 démarrera à 10h00.\n",
+            "ex2.q3.starts", true, "« 52 démarre à 09:40 sur node02 »");
+        row("wait explained, accents missing", "ex2", "decision.md",
+            "## Question 3\nLe 52 démare sur node02. Le 53 reste PD par ce que node01 est encor "
+            "occupé par le job 50 jusqu'a 10h.\n",
+            "ex2.q3.why", true, "occupé par le job 50");
+        // The right reason with a wrong justification: every limit fits the partition's.
+        row("Resources blamed on the partition's limit", "ex2", "decision.md",
+            "Q1 : 51, 52, 53 PD.\n- 51 : Resources, parce que sa limite d'une heure est trop "
+            "longue pour la partition.\n- 52 : Priority (51 passe devant).\n- 53 : Priority.\n",
+            "ex2.q1.reasons", false, "51 n'attend pas pour sa limite de temps");
+        row("the stayer's wait blamed on the partition", "ex2", "decision.md",
+            "## Question 3\n52 part sur node02. 53 reste PD : sa limite dépasse celle de la "
+            "partition.\n",
+            "ex2.q3.why", false, "53 n'attend pas pour sa limite de temps");
+        // The right words and a usual mistake beside them: never a pass without a person.
+        row("one stream only in the file", "ex1", "lignes.md",
+            "Q3 : sans --error, seule la sortie standard va dans sommeil-%j.out, l'erreur "
+            "standard est jetée.\n",
+            "ex1.answer.output-file", true, "seule la sortie standard", true);
+        // The question asks which file: "the same file" alone does not name it.
+        row("the same file, not named", "ex1", "lignes.md",
+            "Q3 : sans --error, la sortie et l'erreur vont dans le même fichier.\n",
+            "ex1.answer.output-file", false, "");
+        row("stderr left on the screen", "ex1", "lignes.md",
+            "Q3 : stdout va dans sommeil-%j.out, stderr reste affiché dans le terminal.\n",
+            "ex1.answer.output-file", true, "La réponse contient aussi", true);
+        row("the standard output alone given a file", "ex1", "lignes.md",
+            "Q3 : sans --error, la sortie standard va dans sommeil-%j.out.\n",
+            "ex1.answer.output-file", true, "« sortie standard va dans »", true);
+        row("sbatch's 0 read as the job's success", "examen", "examen.md",
+            "## Question 1\nLe fairshare est bas.\n\n## Question 2\nService : Deployment.\n\n"
+            "## Question 3\nLe code 0 veut dire que le contrôleur a accepté le script, donc que "
+            "le job s'est bien déroulé.\n",
+            "examen.q3.exit-code", true, "bien déroulé", true);
+        row("the wait put on backfill after all", "examen", "examen.md",
+            "## Question 1\nIl attend parce que les autres jobs ont une priorité plus haute, son "
+            "fairshare étant très bas. En fait c'est le backfill qui le bloque.\n",
+            "examen.q1.mechanism", true, "La réponse contient aussi : « c'est le backfill »", true);
+        row("the Deployment said to stop like a Job", "ex3", "refus.md",
+            "Le Deployment se comporte comme un Job : après le code 0, le Deployment s'arrête. "
+            "Sans restartPolicy Always, rien n'est relancé.\n",
+            "ex3.refus.loop", false, "se comporte comme un Job");
+        row("the pod recreated after the code 0", "groupe", "comparaison.md",
+            "## Arrêt\n`--time=00:02:00` pour Slurm, `activeDeadlineSeconds: 120` pour "
+            "Kubernetes. Après le code 0, le job est COMPLETED ; le pod est ensuite recréé par le "
+            "contrôleur pour garder une réplique.\n",
+            "groupe.p2.stop", true, "La réponse contient aussi : « pod est ensuite recréé »", true);
+        // A line about the next question is read as that question's: the partial answer left
+        // the rest out, and fails without review.
+        row("partial, the next question's line read", "groupe", "comparaison.md",
+            "Second passage : on resoumet avec sbatch.\nOn n'a pas Kueue.\n", "groupe.p4.rerun",
+            false, "resoumet");
+        row("a second sbatch said to keep its number", "groupe", "comparaison.md",
+            "## Second passage\nsbatch une deuxième fois réutilise le même numéro ; kubectl "
+            "delete job sommeil puis kubectl apply.\n",
+            "groupe.p4.rerun", true, "La réponse contient aussi : « réutilise le même numéro »",
+            true);
+        row("the stayer said to start", "ex2", "decision.md",
+            "## Question 3\nC'est 53 qui part en premier : son fairshare est meilleur. 52 reste "
+            "PD.\n",
+            "ex2.q3.why", false, "53 ne part pas : il reste en attente.");
+        // A typo in a long word's stem ("augmante" for "augmente"): read, and checked by a person.
+        row("typo in a stem", "examen", "examen.md",
+            "## Question 1\nQuand le fairshare remonte, la priorité du job augmante.\n",
+            "examen.q1.fairshare-recovery", true, "augmante", true);
+        // The point's subject never named (the free nodes): not answered, no review needed.
+        row("subject never named", "examen", "examen.md",
+            "## Question 1\nLe job attend parce que les autres jobs ont une priorité plus haute "
+            "que la sienne.\n",
+            "examen.q1.irrelevant-fact", false, "Il fallait relever que les nœuds libres");
+        // "pas -u" denies the option, not the command before it; "prio" is "priorité".
+        row("negator before an option", "examen", "examen.md",
+            "## Question 3\nscancel 17 (pas -u sinon ça vire tt mes jobs).\n", "examen.q3.cancel",
+            true, "scancel 17");
+        row("prio", "examen", "examen.md",
+            "## Question 1\nsi l'usage baisse, le fairshare remonte et la prio remonte, il "
+            "avance ds la file.\n",
+            "examen.q1.fairshare-recovery", true, "prio remonte");
+        // A month's name with a slip; a sentence copied with two.
+        const QByteArray slips = "- Date de la demande du compte : 22 ocotbre 2026\n"
+                                 "- Phrase : Connexion uniquement vers le noeud de login "
+                                 "indiquer par les organisateur.\n";
+        row("month with a slip", "ex4", "acces.md", slips, "ex4.date", true, "22 ocotbre 2026");
+        row("sentence with slips", "ex4", "acces.md", slips, "ex4.sentence", true,
+            "La phrase est recopiée avec 2 fautes de frappe.");
+        row("another sentence", "ex4", "acces.md",
+            "- Phrase : Connexion seulement vers le nœud indiqué par les organisateurs.\n",
+            "ex4.sentence", false, "Il faut recopier la phrase");
+        // Lines of one paragraph: read from the one that names the question, not the line
+        // before it about the Deployment ("relance").
+        row("lines of one paragraph", "ex3", "refus.md",
+            "le deployment relance le conteneur qd sleep finit, ça boucle.\n"
+            "backoffLimit 1 : si le pod plante le job passe direct en Failed, y a pas de 2e "
+            "essai.\n",
+            "ex3.refus.backoff", false, "pas de 2e essai");
+        // The other command cited as the one not to use: set aside, no review; the right
+        // one cited to be set aside: not the answer.
+        row("the other command set aside", "ex2", "decision.md",
+            "Q2 : scancel 51 (pas scancel -u leo sinon ça vire tt ses jobs)\n", "ex2.q2.command",
+            true, "scancel 51");
+        row("the other command, conditional", "ex2", "decision.md",
+            "## Question 2\n`scancel 51`. `scancel -u leo` would cancel every job of leo.\n",
+            "ex2.q2.command", true, "scancel 51");
+        row("the right command denied", "ex2", "decision.md",
+            "## Question 2\n`scancel 51` ne suffit pas, il faut `scancel -u leo`.\n",
+            "ex2.q2.command", false, "La commande donnée (scancel -u leo) n'est pas scancel 51.");
+        // English "51: reason" (the colon right after the id); answers labelled "Réponse N".
+        row("id and colon", "ex2", "decision.md",
+            "1. Jobs 51, 52 and 53 are still PD (50 is running on node01). 51: reason Resources, "
+            "it needs both nodes. 52 and 53: reason Priority, 51 has a higher priority.\n"
+            "2. `scancel 51`.\n",
+            "ex2.q1.reasons", true, "51: reason Resources");
+        row("Réponse N", "ex2", "decision.md",
+            "Réponse 1\nRestent PD : 51, avec la raison Priority, et 52 et 53, avec la raison "
+            "Resources.\nRéponse 2\nscancel 51\n",
+            "ex2.q1.reasons", false, "51 attend pour Resources, pas pour Priority");
+        // One line not explained, and no sentence where it would be: failed, surely.
+        row("a line left out", "ex1", "lignes.md",
+            "# lignes\n\n- --job-name=sommeil : le nom dans squeue\n"
+            "- --output=sommeil-%j.out : le fichier de sortie\n- --time=00:02:00 : 2 min max\n"
+            "- --cpus-per-task=1 : un cpu pour la tache\n- --mem=1G : 1 Go de mémoire\n"
+            "- hostname : écrit le nom du noeud\n- sleep 30 : dort 30 s\n",
+            "ex1.lines.one-per-line", false, "ligne 1 (#!/bin/bash)");
+        // A line explained by what it does not allow is still that line's explanation.
+        row("a line explained by a negation", "ex1", "lignes.md",
+            "Ligne 1 : #!/bin/bash, le système exécute le fichier avec bash.\n"
+            "Ligne 2 : --job-name=sommeil, le nom qu'on verra dans squeue.\n"
+            "Ligne 3 : --output=sommeil-%j.out, le fichier où la sortie est écrite.\n"
+            "Ligne 4 : --time=00:02:00, le job ne doit pas durer plus de 2 minutes.\n"
+            "Ligne 5 : --cpus-per-task=1, on ne demande qu'un seul CPU.\n"
+            "Ligne 6 : --mem=1G, on ne demande qu'un giga de mémoire.\n"
+            "Ligne 7 : hostname, écrit le nom de la machine qui exécute le job.\n"
+            "Ligne 8 : sleep 30, le job ne fait rien pendant 30 secondes.\n",
+            "ex1.lines.one-per-line", true, "ligne 4 (--time)");
+        // A wrong meaning stated for a line fails surely; taken back on its line, it passes.
+        const auto explained = [](const char *timeLine) {
+            return QByteArray("#!/bin/bash -> lance le script avec bash\n"
+                              "--job-name=sommeil -> le nom du job\n"
+                              "--output=sommeil-%j.out -> le fichier de sortie\n") +
+                   timeLine +
+                   "\n--cpus-per-task=1 -> 1 cpu\n--mem=1G -> 1 Go de mémoire\n"
+                   "hostname -> affiche le nom du nœud\nsleep 30 -> attend 30 secondes\n";
+        };
+        row("hours read in 00:02:00", "solo", "explication.md",
+            explained("--time=00:02:00 -> le job a droit à 2 heures"),
+            "solo.explanation.one-per-line", false, "ligne 4 (--time) : « 2 heures »");
+        row("hours taken back", "solo", "explication.md",
+            explained("--time=00:02:00 -> limite de 2 heures... non, 2 minutes"),
+            "solo.explanation.one-per-line", true, "ligne 4 (--time)");
+        // Why 53 waits, in English and without accents.
+        row("why, in English", "ex2", "decision.md",
+            "3. 52 starts on node02. 53 stays PD because 52 went first and took the only free "
+            "node.\n",
+            "ex2.q3.why", true, "52 went first");
+        row("why, freed at 10", "ex2", "decision.md",
+            "**Question 3**\n52 demarre sur node02. 53 reste PD, il attend que 50 libere node01 "
+            "a 10h00.\n",
+            "ex2.q3.why", true, "50 libere node01");
         // An account opened long ago, checked before the session.
         row("2025 date", "ex4", "acces.md", "Compte deja ouvert, verifie le 12/06/2025.\n",
             "ex4.date", true, "12/06/2025");

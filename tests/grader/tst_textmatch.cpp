@@ -275,6 +275,10 @@ void TestTextMatch::clauses_data()
                                  << "0 1 2";
     QTest::newRow("colon") << "Réponse : ignorée"
                            << "0 1";
+    QTest::newRow("arrows") << "non nul → un pod -> échec => Failed"
+                            << "0 0 1 1 2 3";
+    QTest::newRow("table cells") << "| ligne 1 | bash |"
+                                 << "0 0 1";
     QTest::newRow("colons inside a time") << "à 00:02:00 il part"
                                           << "0 0 0 0";
     QTest::newRow("semicolon, question") << "Lu ; ignoré ? oui"
@@ -537,6 +541,33 @@ void TestTextMatch::match_data()
     row("ne ... que neither states nor denies a negated pattern")
         << "Slurm ne lit que les premières lignes." << none << QStringList{"lit"} << "none"
         << "" << 0.0;
+    row("pas indéfiniment denies only how often: it affirms")
+        << "Le contrôleur ne relance pas indéfiniment : un seul nouveau pod."
+        << QStringList{"relanc*"} << none << "found"
+        << "ne relance pas" << 1.0;
+    row("pas indéfiniment, the adverb matched: a denial")
+        << "Le conteneur ne tourne pas indéfiniment." << QStringList{"indefiniment"} << none
+        << "contradicted"
+        << "ne tourne pas indéfiniment" << 1.0;
+    row("pas tout de suite stays a negation") << "Le Job ne s'arrête pas tout de suite."
+                                              << QStringList{"arret*"} << none << "contradicted"
+                                              << "ne s'arrête pas" << 1.0;
+    row("a negator across an arrow does not count")
+        << "Code non nul → le contrôleur retente avec un nouveau pod." << QStringList{"retent*"}
+        << none << "found"
+        << "retente" << 1.0;
+    row("ne ... plus joined to a spelled negator: one negation")
+        << "Cette ligne ne sert plus à rien." << QStringList{"sert a rien"} << none << "found"
+        << "ne sert plus à rien" << 1.0;
+    row("ne ... pas with a spelled negator: two")
+        << "Cette ligne ne sert pas à rien." << QStringList{"sert a rien"} << none << "contradicted"
+        << "ne sert pas à rien" << 1.0;
+    row("plus du tout without ne denies")
+        << "elle compte plus du tout" << QStringList{"compt*"} << none << "contradicted"
+        << "compte plus" << 1.0;
+    row("a letter left out of a six-letter word")
+        << "Slurm retien 1 minte." << QStringList{"1 minute"} << none << "found"
+        << "1 minte" << 0.7;
     row("ne ... pas que is a negation")
         << "Le job ne démarre pas que le lundi." << QStringList{"demarr*"} << none << "contradicted"
         << "ne démarre pas" << 1.0;

@@ -390,7 +390,7 @@ private Q_SLOTS:
         const QString before = QStringLiteral("title: Les cinq directives\n    points: 3");
         QVERIFY(yaml.contains(before));
         yaml.replace(before, QStringLiteral("title: Les cinq directives\n    points: 4"));
-        yaml.replace(QStringLiteral("version: 3"), QStringLiteral("version: 4"));
+        yaml.replace(QStringLiteral("version: 5"), QStringLiteral("version: 6"));
         write(yamlPath, yaml.toUtf8());
         const grader::RubricSet rubrics = grader::loadRubrics(edited);
         QVERIFY2(rubrics.error.isEmpty(), qPrintable(rubrics.error));
@@ -403,7 +403,7 @@ private Q_SLOTS:
         QCOMPARE(list->topLevelItemCount(), 2); // those who had the directives right
         QCOMPARE(list->topLevelItem(0)->text(0), QStringLiteral("s01-amelie"));
         QCOMPARE(list->topLevelItem(0)->text(2), QStringLiteral("15 → 16"));
-        QCOMPARE(list->topLevelItem(0)->text(3), QStringLiteral("ex1@3 → ex1@4"));
+        QCOMPARE(list->topLevelItem(0)->text(3), QStringLiteral("ex1@5 → ex1@6"));
         QCOMPARE(list->topLevelItem(0)->child(0)->text(0),
                  QStringLiteral("ex1.script.directives : 3 → 4"));
         QCOMPARE(list->topLevelItem(1)->text(0), QStringLiteral("s03-chloe"));
@@ -419,7 +419,7 @@ private Q_SLOTS:
         QVERIFY(!page_->changesPanel()->isVisibleTo(page_.get()));
         QCOMPARE(book.latest(QStringLiteral("s01-amelie"), QStringLiteral("ex1"))->score, 16.0);
         QCOMPARE(book.latest(QStringLiteral("s01-amelie"), QStringLiteral("ex1"))->rubricTag,
-                 QStringLiteral("ex1@4"));
+                 QStringLiteral("ex1@6"));
     }
 
     void csvExportEqualsTheCli()
