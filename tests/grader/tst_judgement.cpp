@@ -74,6 +74,7 @@ private Q_SLOTS:
         // Written in another class's styles (long sentences, Roman numerals, "2/", "(2)"):
         // more is sent to review there.
         QTest::newRow("fifth unseen") << QStringLiteral("unseen5") << 0.90 << 0.28;
+        QTest::newRow("sixth unseen") << QStringLiteral("unseen6") << 0.92 << 0.22;
     }
     void unseenAnswersHoldUp()
     {
