@@ -94,6 +94,27 @@ QList<Mention> mentions(const TextMatcher &m, TextSpan clause, const QList<Conce
     return out;
 }
 
+// "les deux dans un Deployment", "both in a Deployment": a clause that names every thing at
+// once, by a word that stands for them all. Where it stands, it names each thing.
+std::optional<qsizetype> bothNamed(const TextMatcher &m, TextSpan clause)
+{
+    const QList<Token> &tokens = m.tokens();
+    for (qsizetype i = 0; i < tokens.size(); ++i) {
+        const Token &t = tokens[i];
+        if (t.start < clause.from || t.start >= clause.to)
+            continue;
+        if (t.word == QLatin1String("both"))
+            return t.start;
+        const bool all = t.word == QLatin1String("les") || t.word == QLatin1String("tous") ||
+                         t.word == QLatin1String("toutes");
+        if (all && i + 1 < tokens.size() && tokens[i + 1].start < clause.to &&
+            (tokens[i + 1].word == QLatin1String("deux") ||
+             tokens[i + 1].word == QLatin1String("2")))
+            return t.start;
+    }
+    return std::nullopt;
+}
+
 bool negatorBetween(const TextMatcher &m, qsizetype from, qsizetype to)
 {
     return std::any_of(m.tokens().begin(), m.tokens().end(), [&](const Token &t) {
@@ -173,8 +194,11 @@ QList<Pairing> statedPairings(const QString &text, TextSpan within, const TextMa
     };
     std::optional<Orphan> orphan;
     for (const Clause &c : clauses) {
-        const QList<Mention> t = mentions(matcher, c.span, things, true);
+        QList<Mention> t = mentions(matcher, c.span, things, true);
         const QList<Mention> h = mentions(matcher, c.span, holders);
+        if (t.isEmpty() && !others.isEmpty())
+            if (const auto both = bothNamed(matcher, c.span))
+                t << Mention{0, *both};
         if (orphan && orphan->clause.sentence != c.sentence)
             orphan.reset();
         if (hypothetical(matcher, c.span)) {

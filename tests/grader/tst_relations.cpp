@@ -104,6 +104,10 @@ private Q_SLOTS:
             "n'est pas un service : elle va dans un job Slurm.",
             0, "service>deployment");
         row("La conversion : pas un Deployment.", 1, "!conversion>deployment");
+        // A word standing for both things places each of them.
+        row("Les deux dans un Deployment, c'est plus simple.", 0, "service>deployment");
+        row("Les deux dans un Deployment, c'est plus simple.", 1, "conversion>deployment");
+        row("Both go in a Slurm job.", 0, "service>slurm");
     }
     void oneThingRead()
     {
