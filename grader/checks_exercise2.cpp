@@ -101,7 +101,9 @@ QList<std::pair<qsizetype, qsizetype>> subjectsAt(const QString &folded, const Q
     return out;
 }
 
-enum class Reason { None, Resources, Priority, Other };
+// Hedged: two reasons offered for the same jobs without choosing ("soit Resources soit
+// Priority").
+enum class Reason { None, Resources, Priority, Other, Hedged };
 
 // A reason (or a state) named somewhere in a sentence.
 struct Mention
@@ -195,6 +197,22 @@ QString partitionLimitNote(const QString &id)
         .arg(id);
 }
 
+// "soit Resources soit Priority", "Resources ou Priority", "Resources / Priority": the second
+// of two different reasons offered as an alternative to the first, with no job named between.
+bool offeredAsAlternative(const QString &sentence, const Mention &first, const Mention &second,
+                          const QList<std::pair<qsizetype, QString>> &jobMentions)
+{
+    static const QRegularExpression alternative(QStringLiteral("\\b(ou|or|soit|either)\\b|/"),
+                                                QRegularExpression::CaseInsensitiveOption);
+    if (second.negated || second.reason == first.reason || second.at - first.at > 40)
+        return false;
+    const bool jobBetween = std::any_of(jobMentions.begin(), jobMentions.end(), [&](const auto &m) {
+        return m.first > first.at && m.first < second.at;
+    });
+    return !jobBetween &&
+           alternative.match(sentence.mid(first.at, second.at - first.at)).hasMatch();
+}
+
 struct Given
 {
     Reason reason = Reason::None;
@@ -225,7 +243,9 @@ QHash<QString, Given> reasonsGiven(const QList<Sentence> &sentences, const QStri
         std::sort(mentions.begin(), mentions.end());
         QStringList group;
         int next = 0;
-        for (const Mention &r : reasonsIn(s.folded)) {
+        const QList<Mention> reasons = reasonsIn(s.folded);
+        for (qsizetype i = 0; i < reasons.size(); ++i) {
+            const Mention &r = reasons[i];
             while (next < mentions.size() && mentions[next].first < r.at)
                 group << mentions[next++].second;
             if (r.negated || group.isEmpty())
@@ -236,7 +256,9 @@ QHash<QString, Given> reasonsGiven(const QList<Sentence> &sentences, const QStri
                 group = QStringList{subject};
                 continue;
             }
-            assign(group, r.reason, s);
+            const bool hedged = i + 1 < reasons.size() &&
+                                offeredAsAlternative(s.folded, r, reasons[i + 1], mentions);
+            assign(group, hedged ? Reason::Hedged : r.reason, s);
             group.clear();
         }
     }
@@ -250,6 +272,8 @@ QString reasonWord(Reason r)
         return QStringLiteral("Resources");
     case Reason::Priority:
         return QStringLiteral("Priority");
+    case Reason::Hedged:
+        return QStringLiteral("deux raisons sans choisir");
     default:
         return QStringLiteral("une autre raison");
     }

@@ -286,6 +286,15 @@ private Q_SLOTS:
             "Réponse 1\nRestent PD : 51, avec la raison Priority, et 52 et 53, avec la raison "
             "Resources.\nRéponse 2\nscancel 51\n",
             "ex2.q1.reasons", false, "51 attend pour Resources, pas pour Priority");
+        // Two reasons offered for one job without choosing: not an answer.
+        row("hedged between two reasons", "ex2", "decision.md",
+            "Question 1) 51, 52 et 53 sont en attente. Pour 51 je pense que c'est soit Resources "
+            "soit Priority, pour 52 et 53 c'est Priority.\n",
+            "ex2.q1.reasons", false,
+            "51 attend pour Resources, pas pour deux raisons sans choisir");
+        row("one reason, then its meaning", "ex2", "decision.md",
+            "Q1 : 51 attend pour Resources, les deux nœuds ou rien ; 52 et 53 pour Priority.\n",
+            "ex2.q1.reasons", true, "51 attend pour Resources");
         // One line not explained, and no sentence where it would be: failed, surely.
         row("a line left out", "ex1", "lignes.md",
             "# lignes\n\n- --job-name=sommeil : le nom dans squeue\n"
