@@ -213,13 +213,15 @@ Candidates candidateBlocks(const Criterion &c, CheckContext &ctx)
 // Whether the wrong answer found beside the right one is only mentioned as what it is not:
 // "au lieu de slurm-%j.out", "sinon slurm-%j.out", "slurm-%j.out ne sert que sans --output",
 // "slurm-%j.out par défaut". Extra correct detail never withholds points; a second answer does.
+// A bracket closed in between ends the aside: "(backoffLimit par défaut) le Deployment
+// s'arrête" claims the stop, "par défaut" was said of something else.
 bool setAside(const QString &text, const ConceptMatch &wrong)
 {
     // Before the wrong words, in the few words just ahead of them.
     static const QRegularExpression before(
         QStringLiteral("(sinon|otherwise|au lieu d[eu']?|instead of|plutot que|rather than|"
                        "et non|and not|non pas|par defaut|by default|contrairement a|unlike)"
-                       "\\W+(\\S+\\s+){0,3}$"));
+                       "[^\\w)]+(\\S+\\s+){0,3}$"));
     // After them, in the rest of their clause.
     static const QRegularExpression after(
         QStringLiteral("^[^.!?\\n,;]*?\\b(ne\\s+\\S+\\s+que|n'\\S+\\s+que|only (if|when|without)|"

@@ -212,6 +212,11 @@ private Q_SLOTS:
             "Le Deployment se comporte comme un Job : après le code 0, le Deployment s'arrête. "
             "Sans restartPolicy Always, rien n'est relancé.\n",
             "ex3.refus.loop", false, "se comporte comme un Job");
+        // "par défaut" said of something else, in brackets: the stop is still claimed.
+        row("the Deployment said to stop after a default count", "ex3", "refus.md",
+            "1. restartPolicy Always => après le code 0 le kubelet relance le conteneur, mais au "
+            "bout de 6 relances (backoffLimit par défaut) le Deployment s'arrête.\n",
+            "ex3.refus.loop", true, "La réponse contient aussi : « le Deployment s'arrête »", true);
         row("the pod recreated after the code 0", "groupe", "comparaison.md",
             "## Arrêt\n`--time=00:02:00` pour Slurm, `activeDeadlineSeconds: 120` pour "
             "Kubernetes. Après le code 0, le job est COMPLETED ; le pod est ensuite recréé par le "
