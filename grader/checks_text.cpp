@@ -334,6 +334,28 @@ QList<Concept> otherQuestionAnchors(const Criterion &c, const Rubric &rubric)
     return out;
 }
 
+// With `order: true`, the required concepts are steps in that order (a second pod, then the
+// Job failed; SIGTERM, then SIGKILL). A later step stated first and followed by a word that
+// moves time forward ("Failed d'abord, puis un nouveau pod") tells the steps reversed. Stated
+// the other way round without such a word ("Failed après un second pod") is no claim on order.
+std::optional<Span> reversedSteps(const QString &text, const BlockVerdict &v)
+{
+    static const QRegularExpression forward(
+        QStringLiteral("\\b(puis|ensuite|apres ca|apres cela|et apres|et seulement apres|"
+                       "then|afterwards|after that|next)\\b|=>|->|→"));
+    for (qsizetype i = 0; i + 1 < v.all.size(); ++i) {
+        const ConceptMatch &earlier = v.all[i];
+        const ConceptMatch &later = v.all[i + 1];
+        if (!earlier.found || !later.found || later.start >= earlier.start)
+            continue;
+        const qsizetype from = later.start + later.evidence.size();
+        const QString between = normalizeText(text.mid(from, earlier.start - from));
+        if (forward.match(between).hasMatch())
+            return Span{later.start, earlier.start + earlier.evidence.size()};
+    }
+    return std::nullopt;
+}
+
 CheckOutcome checkConcepts(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
@@ -391,6 +413,17 @@ CheckOutcome checkConcepts(const Criterion &c, CheckContext &ctx)
                            .arg(lineAt(text, swapped->from));
         out.note = QStringLiteral("Les deux côtés sont inversés : %1.").arg(out.evidence);
     }
+    if (best && out.passed && c.params.value(QStringLiteral("order")).toBool())
+        if (const auto reversed = reversedSteps(f.text, *best)) {
+            out.passed = false;
+            out.confidence = 0.85 * penalty;
+            out.evidence =
+                QStringLiteral("« %1 » (ligne %2)")
+                    .arg(f.text.mid(reversed->from, reversed->to - reversed->from).simplified())
+                    .arg(lineAt(f.text, reversed->from));
+            out.note =
+                QStringLiteral("Les étapes sont dans le mauvais ordre : %1.").arg(out.evidence);
+        }
     if (!note.isEmpty())
         out.note = out.note.isEmpty() ? note : note + u' ' + out.note;
     return out;

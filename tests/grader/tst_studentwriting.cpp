@@ -217,6 +217,17 @@ private Q_SLOTS:
             "1. restartPolicy Always => après le code 0 le kubelet relance le conteneur, mais au "
             "bout de 6 relances (backoffLimit par défaut) le Deployment s'arrête.\n",
             "ex3.refus.loop", true, "La réponse contient aussi : « le Deployment s'arrête »", true);
+        // Steps told in the wrong order fail; told backwards with "après", they stand.
+        row("the Job failed first, then a new pod", "ex3", "refus.md",
+            "| code != 0, backoffLimit 1 | Job Failed d'abord, puis le contrôleur crée un nouveau "
+            "pod |\n",
+            "ex3.refus.backoff", false,
+            "Les étapes sont dans le mauvais ordre : « Failed d'abord, puis le contrôleur crée un "
+            "nouveau pod »");
+        row("failed after a second pod", "ex3", "refus.md",
+            "Question 3 : avec un code non nul, le Job finit Failed, mais seulement après un "
+            "nouveau pod qui échoue lui aussi.\n",
+            "ex3.refus.backoff", true, "nouveau pod");
         row("the pod recreated after the code 0", "groupe", "comparaison.md",
             "## Arrêt\n`--time=00:02:00` pour Slurm, `activeDeadlineSeconds: 120` pour "
             "Kubernetes. Après le code 0, le job est COMPLETED ; le pod est ensuite recréé par le "
