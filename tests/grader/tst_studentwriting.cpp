@@ -228,6 +228,21 @@ private Q_SLOTS:
             "Question 3 : avec un code non nul, le Job finit Failed, mais seulement après un "
             "nouveau pod qui échoue lui aussi.\n",
             "ex3.refus.backoff", true, "nouveau pod");
+        // hostname named as a line of the script is not what the file holds; the submission
+        // folder is a place, not the controller's acceptance (read as a typo of "soumis" at
+        // most: a person looks).
+        row("hostname named as a script line", "examen", "examen.md",
+            "## Question 3\nsqueue affiche calcul.sbatch, parce que --job-name est sous hostname "
+            "et n'est pas lu.\n",
+            "examen.q3.content", true, "« hostname »", true);
+        row("the node's name in the file", "examen", "examen.md",
+            "## Question 3\nsommeil-17.out ; pendant le sleep il contient déjà la sortie de "
+            "hostname.\n",
+            "examen.q3.content", true, "sortie de hostname");
+        row("the submission folder is no acceptance", "examen", "examen.md",
+            "## Question 3\nslurm-17.out dans le répertoire de soumission. Le code 0 veut dire "
+            "que sbatch a marché.\n",
+            "examen.q3.exit-code", true, "« soumission »", true);
         row("the pod recreated after the code 0", "groupe", "comparaison.md",
             "## Arrêt\n`--time=00:02:00` pour Slurm, `activeDeadlineSeconds: 120` pour "
             "Kubernetes. Après le code 0, le job est COMPLETED ; le pod est ensuite recréé par le "
