@@ -116,7 +116,9 @@ CheckOutcome checkRunEvidence(const Criterion &c, CheckContext &ctx)
         return out;
     }
     out.passed = true;
-    out.confidence = std::max(said.confidence, 0.8);
+    // A typo in the comparison (0.7) casts no doubt on a coherent trace; a comparison the
+    // student doubts ("je sais pas si c'est le même nom") or contradicts elsewhere does.
+    out.confidence = said.confidence >= 0.7 ? std::max(said.confidence, 0.8) : said.confidence;
     out.evidence += QStringLiteral(" ; hostname ligne %1 ; « %2 »").arg(host).arg(said.evidence);
     return out;
 }

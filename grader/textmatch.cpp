@@ -43,6 +43,7 @@ struct TextIndex
 
 namespace {
 
+using detail::doubtfulClauses;
 using detail::foldWord;
 using detail::isLetters;
 using detail::relativeNegationEnd;
@@ -109,6 +110,9 @@ std::shared_ptr<const TextIndex> buildIndex(const Vocabulary &vocabulary, std::v
 // ---- Patterns -------------------------------------------------------------------------------
 
 enum Quality : quint8 { kNoMatch = 0, kExact = 1, kShortPrefix = 2, kTypo = 3, kUnknown = 0xFF };
+
+// A concept found in a clause the student doubts: below every rubric's review threshold.
+constexpr double kDoubtedConfidence = 0.6;
 
 double confidenceOf(Quality q)
 {
@@ -651,6 +655,7 @@ TextMatcher::TextMatcher(const QString &text)
     std::vector<int> ids;
     tokens_ = tokenizeInto(text, vocabulary, ids);
     index_ = buildIndex(vocabulary, std::move(ids));
+    doubtful_ = doubtfulClauses(tokens_);
 }
 
 ConceptMatch TextMatcher::match(const Concept &wanted) const
@@ -684,7 +689,11 @@ ConceptMatch TextMatcher::matchIn(const Concept &wanted, qsizetype from, qsizety
     for (const Pattern &p : patterns)
         if (!p.elements.isEmpty())
             search.run(p, atoms);
-    return search.result();
+    ConceptMatch m = search.result();
+    // Stated with doubt, it is no statement to grade alone: a person reads it.
+    if (m.found && !wanted.anyPolarity && doubtful_.contains(m.clause))
+        m.confidence = std::min(m.confidence, kDoubtedConfidence);
+    return m;
 }
 
 } // namespace schedlab::grader

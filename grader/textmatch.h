@@ -83,7 +83,8 @@ struct ConceptMatch
     int clause = -1;
     // 1.0 for an exact or stem match; 0.8 with a prefix match only on short words (< 5
     // letters); 0.7 when a typo was needed; a contradiction also found elsewhere in the text
-    // lowers it to 0.5. 0 when nothing matched.
+    // lowers it to 0.5; said in a clause the student doubts ("je sais pas si", "pas sûr")
+    // at most 0.6. 0 when nothing matched.
     double confidence = 0;
 };
 
@@ -105,6 +106,7 @@ private:
     QString text_;
     QList<Token> tokens_;
     std::shared_ptr<const detail::TextIndex> index_; // shared: matchers are copied cheaply
+    QList<int> doubtful_;                            // clauses said with doubt
 };
 
 } // namespace schedlab::grader

@@ -4,8 +4,10 @@
 #include "textfold.h"
 
 #include <QHash>
+#include <QSet>
 #include <QStringList>
 
+#include <algorithm>
 #include <utility>
 
 namespace schedlab::grader::detail {
@@ -414,6 +416,68 @@ qsizetype relativeNegationEnd(const Sentence &s, qsizetype g)
 {
     const qsizetype french = frenchRelativeEnd(s, g);
     return french >= 0 ? french : englishRelativeEnd(s, g);
+}
+
+// ---- Doubt ----------------------------------------------------------------------------------
+
+namespace {
+
+// Whether a doubt marker starts at token t: a student saying they do not know ("je sais pas
+// si", "pas sûr", "not sure", "aucune idée", "no idea", "dunno").
+bool doubtAt(const QList<Token> &tokens, qsizetype t)
+{
+    // "peut-être", "maybe", "je suppose" are left out: "il contient peut-être déjà la ligne"
+    // is the right answer to "peut-il déjà contenir ...?".
+    static const QSet<QString> single{QStringLiteral("unsure"), QStringLiteral("dunno")};
+    const QString &w = tokens[t].word;
+    if (single.contains(w))
+        return true;
+    const auto next = [&](qsizetype k) {
+        return t + k < tokens.size() && tokens[t + k].clause == tokens[t].clause
+                   ? tokens[t + k].word
+                   : QString();
+    };
+    const auto oneOf = [](const QString &word, std::initializer_list<const char *> words) {
+        return std::any_of(words.begin(), words.end(),
+                           [&](const char *x) { return word == QLatin1String(x); });
+    };
+    // "je (ne) sais pas", "je suis pas (trop) sûr", "not sure", "aucune idée", "no idea".
+    if (w == QLatin1String("sais") && next(1) == QLatin1String("pas"))
+        return true;
+    // Folded, "sûr" is "sur": "pas sur node01" is a place. "pas sûr" doubts after "suis" or
+    // at the clause's start ("pas sûr que ...").
+    const bool frenchDoubt =
+        w == QLatin1String("pas") && (t == 0 || tokens[t - 1].clause != tokens[t].clause ||
+                                      oneOf(tokens[t - 1].word, {"suis", "es", "sommes", "etes"}));
+    if ((frenchDoubt || w == QLatin1String("not")) &&
+        (oneOf(next(1), {"sur", "sure", "certain", "certaine"}) ||
+         (oneOf(next(1), {"trop", "tres", "vraiment", "really", "quite"}) &&
+          oneOf(next(2), {"sur", "sure", "certain", "certaine"}))))
+        return true;
+    if ((w == QLatin1String("aucune") || w == QLatin1String("no")) &&
+        next(1) == QLatin1String("idee"))
+        return true;
+    if (w == QLatin1String("no") && next(1) == QLatin1String("idea"))
+        return true;
+    return false;
+}
+
+} // namespace
+
+QList<int> doubtfulClauses(const QList<Token> &tokens)
+{
+    QList<int> out;
+    for (qsizetype t = 0; t < tokens.size(); ++t) {
+        if (!doubtAt(tokens, t))
+            continue;
+        const int clause = tokens[t].clause;
+        out << clause;
+        const qsizetype words = std::count_if(tokens.begin(), tokens.end(),
+                                              [&](const Token &x) { return x.clause == clause; });
+        if (words <= 4 && clause > 0)
+            out << clause - 1;
+    }
+    return out;
 }
 
 } // namespace schedlab::grader::detail

@@ -31,4 +31,9 @@ QList<Token> tokenizeInto(const QString &text, Vocabulary &vocabulary, std::vect
 
 qsizetype relativeNegationEnd(const Sentence &s, qsizetype g);
 
+// The clauses a student says they do not know: "je sais pas si c'est le même nom", "pas sûr",
+// "I'm not sure", "aucune idée". A marker in a short clause of its own (", pas sûr.", ", I'm
+// not sure.") doubts the clause before it too.
+QList<int> doubtfulClauses(const QList<Token> &tokens);
+
 } // namespace schedlab::grader::detail

@@ -243,6 +243,13 @@ private Q_SLOTS:
             "## Question 3\nslurm-17.out dans le répertoire de soumission. Le code 0 veut dire "
             "que sbatch a marché.\n",
             "examen.q3.exit-code", true, "« soumission »", true);
+        // A trace with the comparison left in doubt: a person reads it.
+        row("the comparison left in doubt", "solo", "explication.md",
+            "```\n  JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n"
+            "     61     debug  sommeil      tom  R       0:06      1 node02\n"
+            "$ cat sommeil-61.out\nnode02\n```\n"
+            "Je sais pas si c'est le même nom que ma machine.\n",
+            "solo.run.evidence", true, "« même nom »", true);
         row("the pod recreated after the code 0", "groupe", "comparaison.md",
             "## Arrêt\n`--time=00:02:00` pour Slurm, `activeDeadlineSeconds: 120` pour "
             "Kubernetes. Après le code 0, le job est COMPLETED ; le pod est ensuite recréé par le "
@@ -395,7 +402,8 @@ private Q_SLOTS:
         QFETCH(bool, review);
         const RubricSet &set = exercise == QLatin1String("examen") ? instructor_ : rubrics_;
         FileList files{{file, text}};
-        if (exercise == QLatin1String("ex1") && file != QLatin1String("sommeil.sbatch"))
+        if ((exercise == QLatin1String("ex1") || exercise == QLatin1String("solo")) &&
+            file != QLatin1String("sommeil.sbatch"))
             files << qMakePair(QStringLiteral("sommeil.sbatch"), kScript);
         const ExerciseResult r =
             schedlab::test::gradeFiles(set, exercise.toUtf8().constData(), files);

@@ -622,6 +622,22 @@ void TestTextMatch::match_data()
     row("... and a contradiction elsewhere lowers confidence")
         << "Le job 52 ne part pas, le job 53 part." << QStringList{"part"} << none << "found"
         << "part" << 0.5;
+    // -- Said with doubt: found, but no statement to grade alone.
+    row("je sais pas si") << "Je sais pas si c'est le même nom que ma machine."
+                          << QStringList{"meme nom"} << none << "found"
+                          << "même nom" << 0.6;
+    row("pas sûr, alone after the clause") << "Le job 51 attend des ressources, pas sûr."
+                                           << QStringList{"ressources"} << none << "found"
+                                           << "ressources" << 0.6;
+    row("not sure, after the claim")
+        << "It is Resources, I'm not sure." << QStringList{"resources"} << none << "found"
+        << "Resources" << 0.6;
+    row("pas sur a node is a place") << "53 ne part pas sur node01, 52 part sur node02."
+                                     << QStringList{"52 part"} << none << "found"
+                                     << "52 part" << 1.0;
+    row("peut-être is the modal answer") << "Il contient peut-être déjà la ligne de hostname."
+                                         << QStringList{"ligne ... hostname"} << none << "found"
+                                         << "ligne de hostname" << 1.0;
     row("a negation stops at mais") << "La directive n'est pas lue mais elle est ignorée."
                                     << QStringList{"ignor*"} << none << "found"
                                     << "ignorée" << 1.0;
