@@ -9,7 +9,8 @@ namespace schedlab::grader {
 namespace {
 
 // A comparison's statements, cut finer than clauses: "et", "and", "puis", "tandis", "whereas",
-// "while" also start one ("Slurm s'arrête à --time et le Job à activeDeadlineSeconds").
+// "while", "vs" also start one ("Slurm s'arrête à --time et le Job à activeDeadlineSeconds"),
+// and so does a slash or a bar between two words ("sommeil-%j.out / kubectl logs du pod").
 struct Statement
 {
     Span span;
@@ -23,13 +24,18 @@ QList<Statement> statementsIn(const TextMatcher &m, Span block)
 {
     static const QSet<QString> joins{QStringLiteral("et"),      QStringLiteral("and"),
                                      QStringLiteral("puis"),    QStringLiteral("tandis"),
-                                     QStringLiteral("whereas"), QStringLiteral("while")};
+                                     QStringLiteral("whereas"), QStringLiteral("while"),
+                                     QStringLiteral("vs"),      QStringLiteral("versus")};
     QList<Statement> out;
     for (const Token &t : m.tokens()) {
         if (t.start < block.from || t.start >= block.to)
             continue;
         const bool newClause = out.isEmpty() || out.last().clause != t.clause;
-        if (newClause || joins.contains(t.word))
+        const auto gap = out.isEmpty() ? QStringView()
+                                       : QStringView(m.text()).mid(out.last().span.to,
+                                                                   t.start - out.last().span.to);
+        const bool divider = gap.contains(u'/') || gap.contains(u'|');
+        if (newClause || divider || joins.contains(t.word))
             out << Statement{Span{t.start, t.end}, t.clause, newClause, 0};
         out.last().span.to = t.end;
         ++out.last().words;

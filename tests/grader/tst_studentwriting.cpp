@@ -250,6 +250,11 @@ private Q_SLOTS:
             "$ cat sommeil-61.out\nnode02\n```\n"
             "Je sais pas si c'est le même nom que ma machine.\n",
             "solo.run.evidence", true, "« même nom »", true);
+        // A slash between the two sides separates them.
+        row("the two sides split by a slash", "groupe", "comparaison.md",
+            "a) Démarrage : sbatch ; kubectl apply\nc) Sortie : sommeil-%j.out (%j = jobid) / "
+            "kubectl logs du pod\n",
+            "groupe.p3.output", true, "sommeil-%j.out");
         row("the pod recreated after the code 0", "groupe", "comparaison.md",
             "## Arrêt\n`--time=00:02:00` pour Slurm, `activeDeadlineSeconds: 120` pour "
             "Kubernetes. Après le code 0, le job est COMPLETED ; le pod est ensuite recréé par le "
