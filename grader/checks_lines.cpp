@@ -78,8 +78,37 @@ bool sentenceInGap(const QString &text, const QList<Span> &units, const QList<in
     return false;
 }
 
+// The script line a sentence names by its rank: "La deuxième donne au job le nom sommeil",
+// "la 3e ligne", "Ligne 4 :", "The second line". 0 when it names none.
+int lineRank(const QString &sentence)
+{
+    static const QRegularExpression rank(QStringLiteral(
+        "^\\W*(?:(?:la|le|the|en)\\s+)?(?:(?<word>premiere|deuxieme|seconde|second|troisieme|"
+        "quatrieme|cinquieme|sixieme|septieme|huitieme|first|third|fourth|fifth|sixth|seventh|"
+        "eighth)|(?<nth>[1-8])\\s*(?:e|eme|re|ere|nd|rd|th|st)|(?:ligne|line)\\s*(?<n>[1-8]))\\b"));
+    static const QStringList words{QStringLiteral("premiere"),  QStringLiteral("deuxieme"),
+                                   QStringLiteral("troisieme"), QStringLiteral("quatrieme"),
+                                   QStringLiteral("cinquieme"), QStringLiteral("sixieme"),
+                                   QStringLiteral("septieme"),  QStringLiteral("huitieme")};
+    static const QStringList english{QStringLiteral("first"),   QStringLiteral("second"),
+                                     QStringLiteral("third"),   QStringLiteral("fourth"),
+                                     QStringLiteral("fifth"),   QStringLiteral("sixth"),
+                                     QStringLiteral("seventh"), QStringLiteral("eighth")};
+    const QRegularExpressionMatch m = rank.match(normalizeText(sentence));
+    if (!m.hasMatch())
+        return 0;
+    for (const QString &group : {QStringLiteral("nth"), QStringLiteral("n")})
+        if (const QString n = m.captured(group); !n.isEmpty())
+            return n.toInt();
+    const QString w = m.captured(QStringLiteral("word"));
+    if (w == QLatin1String("seconde"))
+        return 2;
+    return int(std::max(words.indexOf(w), english.indexOf(w))) + 1;
+}
+
 // One explanation per script line, in the script's order, each in its own sentence, saying
-// what that line does.
+// what that line does. A sentence that names a line by its rank ("La deuxième ...") is about
+// that line, whatever words it uses.
 CheckOutcome checkOnePerLine(const Criterion &c, CheckContext &ctx)
 {
     const SubmittedFile &f = ctx.file(c.file);
@@ -101,15 +130,24 @@ CheckOutcome checkOnePerLine(const Criterion &c, CheckContext &ctx)
         Concept identifies = conceptFrom(line.value(QStringLiteral("concept")), ctx.rubric());
         identifies.anyPolarity = true;
         bool found = false;
+        const int number = int(foundAt.size()) + 1;
         for (int u = next; u < units.size() && !found; ++u) {
+            const int rank = lineRank(f.text.mid(units[u].from, units[u].to - units[u].from));
             const ConceptMatch cm = m.matchIn(identifies, units[u].from, units[u].to);
-            if (!cm.found)
+            if (rank != number && (rank != 0 || !cm.found))
                 continue;
             found = true;
             next = u + 1;
             foundAt << u;
-            confidence = std::min(confidence, cm.confidence);
-            evidence << QStringLiteral("%1 → %2").arg(label, quoteMatch(f.text, cm));
+            if (cm.found) {
+                confidence = std::min(confidence, cm.confidence);
+                evidence << QStringLiteral("%1 → %2").arg(label, quoteMatch(f.text, cm));
+            } else {
+                evidence << QStringLiteral("%1 → phrase %2 (ligne %3)")
+                                .arg(label)
+                                .arg(u + 1)
+                                .arg(lineAt(f.text, units[u].from));
+            }
             const MeaningProblem problem = meaningProblem(c, line, ctx, units[u]);
             if (!problem.text.isEmpty())
                 misread << QStringLiteral("%1 : %2").arg(label, problem.text);

@@ -18,7 +18,8 @@ struct Span
 int wordCount(const QString &text);
 // Paragraphs, list items and table rows within `within`: where one answer usually sits.
 QList<Span> paragraphs(const QString &text, Span within);
-// Sentences (and lines): the unit of "one sentence per script line".
+// Sentences (and lines): the unit of "one sentence per script line". In prose wrapped by
+// the editor, a line break inside a sentence is only a space.
 QList<Span> sentences(const QString &text);
 // The level of a Markdown heading line ("## Arrêt" → 2), 0 for any other line.
 int headingLevel(const QString &line);

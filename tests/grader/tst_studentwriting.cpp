@@ -255,6 +255,22 @@ private Q_SLOTS:
             "a) Démarrage : sbatch ; kubectl apply\nc) Sortie : sommeil-%j.out (%j = jobid) / "
             "kubectl logs du pod\n",
             "groupe.p3.output", true, "sommeil-%j.out");
+        // Prose wrapped by the editor, the lines named by their rank.
+        row("wrapped prose, lines by rank", "ex1", "lignes.md",
+            "La première ligne, #!/bin/bash, dit au système de lancer le fichier avec bash, et\n"
+            "Slurm la lit comme un commentaire. La deuxième donne au travail l'étiquette\n"
+            "sommeil visible dans squeue. La troisième écrit la sortie dans sommeil-%j.out. La\n"
+            "quatrième borne le job à deux minutes. La cinquième demande un seul processeur. La\n"
+            "sixième demande 1G de mémoire. La septième, hostname,\n"
+            "affiche le nom du nœud sur lequel le script tourne. La huitième, sleep 30, attend\n"
+            "trente secondes avant la fin.\n",
+            "ex1.lines.one-per-line", true, "ligne 2 (--job-name) → phrase 3 (ligne 2)");
+        row("a list of short lines stays one point per line", "ex1", "lignes.md",
+            "#!/bin/bash lance bash\n--job-name=sommeil donne le nom\n"
+            "--output=sommeil-%j.out fichier de sortie\n--time=00:02:00 limite 2 min\n"
+            "--cpus-per-task=1 un cpu\n--mem=1G memoire\nhostname affiche le noeud\n"
+            "sleep 30 attend\n",
+            "ex1.lines.one-per-line", true, "ligne 8 (sleep 30) → « sleep » (ligne 8)");
         row("the pod recreated after the code 0", "groupe", "comparaison.md",
             "## Arrêt\n`--time=00:02:00` pour Slurm, `activeDeadlineSeconds: 120` pour "
             "Kubernetes. Après le code 0, le job est COMPLETED ; le pod est ensuite recréé par le "
