@@ -38,6 +38,25 @@ const QRegularExpression &numberLabel()
     return re;
 }
 
+// "a)", "b.", "(c)", "**b)**": a letter for each question, in order (a is question 1). Read like
+// a bare number, and only when no bare number follows the first letter (else the letters are
+// points inside a numbered answer: "1. a) ... b) ...").
+const QRegularExpression &letterLabel()
+{
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*(?:\\*\\*|__)?(?:(?<l>[a-hA-H])\\s*[.)]|\\((?<b>[a-hA-H])\\))(?:\\*\\*"
+                       "|__)?(?=\\s)\\s*"));
+    return re;
+}
+
+int letterNumber(const QRegularExpressionMatch &m)
+{
+    QString letter = m.captured(QStringLiteral("l"));
+    if (letter.isEmpty())
+        letter = m.captured(QStringLiteral("b"));
+    return letter.toLower().at(0).unicode() - u'a' + 1;
+}
+
 // The question number a label gives: digits, in brackets, or a Roman numeral up to X.
 int labelNumber(const QRegularExpressionMatch &m)
 {
@@ -73,7 +92,7 @@ QString questionWords(int number)
 AnswerStructure::AnswerStructure(const QString &text)
     : text_(text)
 {
-    QList<Title> bare;
+    QList<Title> bare, letters;
     bool &named = named_;
     qsizetype pos = 0;
     while (pos <= text.size()) {
@@ -97,11 +116,22 @@ AnswerStructure::AnswerStructure(const QString &text)
         } else if (const QRegularExpressionMatch b = numberLabel().match(line); b.hasMatch()) {
             const int number = labelNumber(b);
             bare << Title{questionWords(number), number, kLabelLevel, pos, pos + b.capturedEnd()};
+        } else if (const QRegularExpressionMatch l = letterLabel().match(line); l.hasMatch()) {
+            const int number = letterNumber(l);
+            letters << Title{questionWords(number), number, kLabelLevel, pos,
+                             pos + l.capturedEnd()};
         }
         pos = end + 1;
     }
+    const bool lettersName = !letters.isEmpty() && letters.first().number == 1 &&
+                             std::none_of(bare.begin(), bare.end(), [&](const Title &t) {
+                                 return t.lineStart > letters.first().lineStart;
+                             });
     if (!named) {
-        titles_ << bare;
+        // Letters that run from a, after the numbered lines, name the questions as surely as
+        // "Q1" would; bare numbers may be a list inside an answer.
+        named = lettersName;
+        titles_ << (lettersName ? letters : bare);
         std::sort(titles_.begin(), titles_.end(),
                   [](const Title &a, const Title &b) { return a.lineStart < b.lineStart; });
     }

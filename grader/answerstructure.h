@@ -1,6 +1,7 @@
 // Where each question's answer sits in a student's Markdown file. Students mark their answers
 // in many ways: a Markdown heading ("## Question 2"), a label at the start of a line ("Q2 :",
-// "Q 2)", "Question 2 -", "**Question 2**", "**2.**"), or a bare number ("2)", "2.", "2 -").
+// "Q 2)", "Question 2 -", "**Question 2**", "**2.**"), a bare number ("2)", "2.", "2 -") or a
+// letter ("b)" for question 2, after a numbered list of the script's lines).
 // Each is read as a question's title, and the answer is what follows it — the rest of the
 // label's own line included ("Q2 : scancel 51") — up to the next question.
 #pragma once

@@ -126,6 +126,13 @@ Span fromFirstNamedLine(const QString &text, Span block, const TextMatcher &m,
     return block;
 }
 
+// A block that is a question copied before its answer: quoted ("> Quelle durée ...") or
+// ending with a question mark.
+bool isQuotedQuestion(const QString &block)
+{
+    return block.startsWith(u'>') || block.endsWith(u'?');
+}
+
 // Where an answer is looked for, and how sure the grader is that it is this question's.
 struct Candidates
 {
@@ -180,20 +187,23 @@ Candidates candidateBlocks(const Criterion &c, CheckContext &ctx)
         if (!named)
             continue;
         const QString blockText = text.mid(b.from, b.to - b.from).trimmed();
-        const bool label = !blockText.startsWith(u'#') && wordCount(blockText) < kLabelWords;
+        const bool label = !blockText.startsWith(u'#') &&
+                           (wordCount(blockText) < kLabelWords || isQuotedQuestion(blockText));
         if (!blockText.startsWith(u'#') && !label) {
             near << fromFirstNamedLine(text, b, m, anchors);
             continue;
         }
         if (headingLevel(blockText) == 1)
             continue; // a title names the document, not one of its questions
-        // A heading, or a short label ("1. **Démarrage**"), names the question: its answer
-        // is what follows, up to the next heading or numbered item.
+        // A heading, a short label ("1. **Démarrage**") or the question quoted ("> Quelle
+        // durée ... ?") names the question: its answer is what follows, up to the next
+        // heading, numbered item or quoted question.
         static const QRegularExpression numbered(QStringLiteral("^\\s*\\d+[.)]\\s"));
         Span under{b.to, b.to};
         for (int j = i + 1; j < blocks.size(); ++j) {
             const QString next = text.mid(blocks[j].from, blocks[j].to - blocks[j].from);
-            if (next.trimmed().startsWith(u'#') || (label && numbered.match(next).hasMatch()))
+            if (next.trimmed().startsWith(u'#') ||
+                (label && (numbered.match(next).hasMatch() || isQuotedQuestion(next.trimmed()))))
                 break;
             under.to = blocks[j].to;
         }

@@ -47,6 +47,14 @@ private Q_SLOTS:
         row("2/", "1/ a\n2/ scancel 51\n3/ c\n", "scancel 51");
         row("(2)", "(1) a\n(2) scancel 51\n(3) c\n", "scancel 51");
         row("Roman II.", "I. a\nII. scancel 51\nIII. c\n", "scancel 51");
+        row("b)", "a) rien\nb) scancel 51\nc) 52\n", "scancel 51");
+        row("letters after the script's numbered lines",
+            "1) #!/bin/bash : bash\n2) --job-name : nom\n\na) ignorée\nb) scancel 51\nc) c\n",
+            "scancel 51");
+        row("(b)", "(a) rien\n(b) scancel 51\n", "scancel 51");
+        // Letters inside a numbered answer are its points, not questions.
+        row("letters inside numbered answers", "1. a) x\nb) y\n2. scancel 51\n3. c\n",
+            "scancel 51");
         row("Roman heading", "# Examen\n## I - Attente\na\n## II - Annuler\nscancel 51\n",
             "scancel 51");
         row("Partie 2", "Partie 1 : a\nPartie 2 : scancel 51\n", "scancel 51");

@@ -271,6 +271,12 @@ private Q_SLOTS:
             "--cpus-per-task=1 un cpu\n--mem=1G memoire\nhostname affiche le noeud\n"
             "sleep 30 attend\n",
             "ex1.lines.one-per-line", true, "ligne 8 (sleep 30) → « sleep » (ligne 8)");
+        // The question copied as a quote: its answer is the paragraph after it.
+        row("answer under the quoted question", "ex1", "lignes.md",
+            "# Réponses\n\n> Quelle durée Slurm retient-il pour --time=00:00:30 ?\n\n"
+            "Une minute : la résolution de --time est la minute, Slurm arrondit au-dessus.\n\n"
+            "> Sans --error, où va l'erreur ?\n\nDans sommeil-%j.out, avec la sortie.\n",
+            "ex1.answer.time-rounding", true, "Une minute");
         row("the pod recreated after the code 0", "groupe", "comparaison.md",
             "## Arrêt\n`--time=00:02:00` pour Slurm, `activeDeadlineSeconds: 120` pour "
             "Kubernetes. Après le code 0, le job est COMPLETED ; le pod est ensuite recréé par le "
