@@ -655,7 +655,7 @@ TextMatcher::TextMatcher(const QString &text)
     std::vector<int> ids;
     tokens_ = tokenizeInto(text, vocabulary, ids);
     index_ = buildIndex(vocabulary, std::move(ids));
-    doubtful_ = doubtfulClauses(tokens_);
+    doubtful_ = doubtfulClauses(text, tokens_);
 }
 
 ConceptMatch TextMatcher::match(const Concept &wanted) const

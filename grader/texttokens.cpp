@@ -464,19 +464,24 @@ bool doubtAt(const QList<Token> &tokens, qsizetype t)
 
 } // namespace
 
-QList<int> doubtfulClauses(const QList<Token> &tokens)
+QList<int> doubtfulClauses(const QString &text, const QList<Token> &tokens)
 {
-    QList<int> out;
-    for (qsizetype t = 0; t < tokens.size(); ++t) {
-        if (!doubtAt(tokens, t))
-            continue;
-        const int clause = tokens[t].clause;
-        out << clause;
-        const qsizetype words = std::count_if(tokens.begin(), tokens.end(),
-                                              [&](const Token &x) { return x.clause == clause; });
-        if (words <= 4 && clause > 0)
-            out << clause - 1;
+    // The sentence of each token: a new one after . ! ? or a line break between two tokens.
+    QList<int> sentence(tokens.size(), 0);
+    for (qsizetype t = 1; t < tokens.size(); ++t) {
+        const QStringView gap =
+            QStringView(text).mid(tokens[t - 1].end, tokens[t].start - tokens[t - 1].end);
+        const bool ends = std::any_of(gap.begin(), gap.end(), [](QChar c) {
+            return c == u'.' || c == u'!' || c == u'?' || c == u'\n';
+        });
+        sentence[t] = sentence[t - 1] + (ends ? 1 : 0);
     }
+    QList<int> out;
+    for (qsizetype t = 0; t < tokens.size(); ++t)
+        if (doubtAt(tokens, t))
+            for (qsizetype k = 0; k < tokens.size(); ++k)
+                if (sentence[k] == sentence[t] && !out.contains(tokens[k].clause))
+                    out << tokens[k].clause;
     return out;
 }
 

@@ -31,9 +31,9 @@ QList<Token> tokenizeInto(const QString &text, Vocabulary &vocabulary, std::vect
 
 qsizetype relativeNegationEnd(const Sentence &s, qsizetype g);
 
-// The clauses a student says they do not know: "je sais pas si c'est le même nom", "pas sûr",
-// "I'm not sure", "aucune idée". A marker in a short clause of its own (", pas sûr.", ", I'm
-// not sure.") doubts the clause before it too.
-QList<int> doubtfulClauses(const QList<Token> &tokens);
+// The clauses a student says they do not know: every clause of a sentence that says so ("je
+// sais pas si c'est le même nom", "c'est 1 minute, je ne suis pas sûr", "I'm not sure",
+// "aucune idée").
+QList<int> doubtfulClauses(const QString &text, const QList<Token> &tokens);
 
 } // namespace schedlab::grader::detail

@@ -67,7 +67,7 @@ private Q_SLOTS:
         const QJsonObject first = all[0].toObject();
         QCOMPARE(first[QStringLiteral("student")].toString(), QStringLiteral("s01-amelie"));
         QCOMPARE(first[QStringLiteral("exercise")].toString(), QStringLiteral("ex1"));
-        QCOMPARE(first[QStringLiteral("rubric")].toString(), QStringLiteral("ex1@5"));
+        QCOMPARE(first[QStringLiteral("rubric")].toString(), QStringLiteral("ex1@6"));
         QCOMPARE(first[QStringLiteral("max")].toDouble(), 15.0);
         const QJsonObject shebang = first[QStringLiteral("criteria")].toArray()[0].toObject();
         for (const char *key :
@@ -248,7 +248,7 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         QByteArray text = f.readAll();
         f.close();
-        text.replace("version: 5", "version: 6")
+        text.replace("version: 6", "version: 7")
             .replace("    points: 3\n    check: script.directives",
                      "    points: 4\n    check: script.directives");
         writeFile(rubrics + QStringLiteral("/ex1/rubric.yaml"), text);
@@ -258,7 +258,7 @@ private Q_SLOTS:
         QCOMPARE(dry.exitCode, 0);
         QVERIFY2(dry.err.contains("grade(s) would change; nothing was saved"), dry.err.constData());
         QVERIFY2(dry.err.contains(
-                     "s01-amelie ex1: 10 -> 11 (ex1@5 -> ex1@6): ex1.script.directives : 3 → 4"),
+                     "s01-amelie ex1: 10 -> 11 (ex1@6 -> ex1@7): ex1.script.directives : 3 → 4"),
                  dry.err.constData());
         QVERIFY(cli(regrade).err.contains("would change")); // still nothing saved
         QCOMPARE(cli(regrade << QStringLiteral("--save")).exitCode, 0);

@@ -88,7 +88,7 @@ private Q_SLOTS:
             QVERIFY2(c.passed && !c.review,
                      qPrintable(c.id + u' ' + c.feedback + QStringLiteral(" | ") + c.evidence));
         QCOMPARE(r.score, r.max);
-        QCOMPARE(r.rubricTag, QStringLiteral("ex1@5"));
+        QCOMPARE(r.rubricTag, QStringLiteral("ex1@6"));
         QCOMPARE(schedlab::test::findCriterion(r, QStringLiteral("ex1.script.shebang"))->evidence,
                  QStringLiteral("ligne 1 : #!/bin/bash"));
     }

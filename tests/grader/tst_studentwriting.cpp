@@ -277,6 +277,14 @@ private Q_SLOTS:
             "Une minute : la résolution de --time est la minute, Slurm arrondit au-dessus.\n\n"
             "> Sans --error, où va l'erreur ?\n\nDans sommeil-%j.out, avec la sortie.\n",
             "ex1.answer.time-rounding", true, "Une minute");
+        // Doubt said at the end of the sentence covers the whole sentence; the 30 seconds said
+        // to be what really counts is the usual mistake.
+        row("one minute, then not sure", "ex1", "lignes.md",
+            "Q2 : Je pense que c'est 1 minute, mais peut-être 30 secondes, je ne suis pas sûr.\n",
+            "ex1.answer.time-rounding", true, "1 minute", true);
+        row("one minute shown, thirty seconds kept", "ex1", "lignes.md",
+            "Q2 : Slurm l'enregistre comme 1 minute, mais le job est tué au bout de 30 secondes.\n",
+            "ex1.answer.time-rounding", true, "La réponse contient aussi", true);
         row("the pod recreated after the code 0", "groupe", "comparaison.md",
             "## Arrêt\n`--time=00:02:00` pour Slurm, `activeDeadlineSeconds: 120` pour "
             "Kubernetes. Après le code 0, le job est COMPLETED ; le pod est ensuite recréé par le "

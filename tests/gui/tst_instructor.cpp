@@ -390,7 +390,7 @@ private Q_SLOTS:
         const QString before = QStringLiteral("title: Les cinq directives\n    points: 3");
         QVERIFY(yaml.contains(before));
         yaml.replace(before, QStringLiteral("title: Les cinq directives\n    points: 4"));
-        yaml.replace(QStringLiteral("version: 5"), QStringLiteral("version: 6"));
+        yaml.replace(QStringLiteral("version: 6"), QStringLiteral("version: 7"));
         write(yamlPath, yaml.toUtf8());
         const grader::RubricSet rubrics = grader::loadRubrics(edited);
         QVERIFY2(rubrics.error.isEmpty(), qPrintable(rubrics.error));
@@ -403,7 +403,7 @@ private Q_SLOTS:
         QCOMPARE(list->topLevelItemCount(), 2); // those who had the directives right
         QCOMPARE(list->topLevelItem(0)->text(0), QStringLiteral("s01-amelie"));
         QCOMPARE(list->topLevelItem(0)->text(2), QStringLiteral("15 → 16"));
-        QCOMPARE(list->topLevelItem(0)->text(3), QStringLiteral("ex1@5 → ex1@6"));
+        QCOMPARE(list->topLevelItem(0)->text(3), QStringLiteral("ex1@6 → ex1@7"));
         QCOMPARE(list->topLevelItem(0)->child(0)->text(0),
                  QStringLiteral("ex1.script.directives : 3 → 4"));
         QCOMPARE(list->topLevelItem(1)->text(0), QStringLiteral("s03-chloe"));

@@ -188,7 +188,7 @@ private Q_SLOTS:
         QCOMPARE(manifest->student, camille());
         QCOMPARE(manifest->created, now);
         QVERIFY(!manifest->appVersion.isEmpty());
-        QCOMPARE(manifest->rubrics.value(QStringLiteral("ex1")), QStringLiteral("ex1@5"));
+        QCOMPARE(manifest->rubrics.value(QStringLiteral("ex1")), QStringLiteral("ex1@6"));
         QCOMPARE(manifest->rubrics.size(), rubrics_.rubrics.size());
         QVERIFY(manifest->exercise2);
         QCOMPARE(manifest->exercise2->path, QStringLiteral("ex2/exercice2.yaml"));
