@@ -419,7 +419,7 @@ private Q_SLOTS:
         QVERIFY(!page_->changesPanel()->isVisibleTo(page_.get()));
         QCOMPARE(book.latest(QStringLiteral("s01-amelie"), QStringLiteral("ex1"))->score, 16.0);
         QCOMPARE(book.latest(QStringLiteral("s01-amelie"), QStringLiteral("ex1"))->rubricTag,
-                 QStringLiteral("ex1@6"));
+                 QStringLiteral("ex1@7"));
     }
 
     void csvExportEqualsTheCli()
