@@ -117,7 +117,7 @@ struct Mention
 bool negatedAt(const QString &sentence, qsizetype at)
 {
     static const QRegularExpression negator(
-        QStringLiteral("(\\bne\\b|\\bn['’]\\w+|\\bpas\\b|\\bjamais\\b|\\bnot\\b|n['’]t\\b|\\bno\\b)"
+        QStringLiteral("(\\bne\\b|\\bn['’]\\w*|\\bpas\\b|\\bjamais\\b|\\bnot\\b|n['’]t\\b|\\bno\\b)"
                        "[^,;:.()]{0,24}$"),
         QRegularExpression::CaseInsensitiveOption);
     return negator.match(sentence.left(at)).hasMatch();
@@ -136,7 +136,7 @@ QList<Mention> reasonsIn(const QString &sentence)
             "plus\\s+de\\s+n[oe]+ud|\\blibere\\w*|\\bfrees\\b|(jusqu'?\\s*a|until)\\s+\\d{1,2}\\s*["
             ":h]"),
         QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression priority(QStringLiteral("priorit"),
+    static const QRegularExpression priority(QStringLiteral("priorit|\\bprio\\b"),
                                              QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression comparative(
         QStringLiteral("(plus|moins|le\\s+plus)\\s+prioritaire|priorit[ée]\\s+(plus|moins)\\s+("
@@ -330,7 +330,7 @@ QHash<QString, State> statesGiven(const QList<Sentence> &sentences, const QStrin
     static const QRegularExpression waiting(
         QStringLiteral("\\bPD\\b|attente|\\battend\\w*|pending|\\breste(nt)?\\b|bloqu\\w*|"
                        "\\bwait\\w*|\\bstay\\w*|"
-                       "ress?ources?|priorit[ée]s?\\b|\\bpriority"),
+                       "ress?ources?|priorit[ée]s?\\b|\\bpriority|\\bprio\\b"),
         QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression running(
         QStringLiteral(

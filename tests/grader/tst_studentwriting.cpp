@@ -285,6 +285,14 @@ private Q_SLOTS:
         row("one minute shown, thirty seconds kept", "ex1", "lignes.md",
             "Q2 : Slurm l'enregistre comme 1 minute, mais le job est tué au bout de 30 secondes.\n",
             "ex1.answer.time-rounding", true, "La réponse contient aussi", true);
+        // "n'" right before the verb denies it; "prio" is priority.
+        row("the running job denied waiting", "ex2", "decision.md",
+            "(1) Qui attend ? Les jobs 51, 52 et 53 ; le 50, lui, n'attend pas, il tourne sur "
+            "node01. 51 attend des ressources, 52 et 53 la priorité.\n",
+            "ex2.q1.jobs", true, "");
+        row("prio, shortened", "ex2", "decision.md",
+            "**3.** 52 part sur node02. 53 reste PD psk sa prio est + basse que celle de 52.\n",
+            "ex2.q3.why", true, "sa prio est + basse");
         row("the pod recreated after the code 0", "groupe", "comparaison.md",
             "## Arrêt\n`--time=00:02:00` pour Slurm, `activeDeadlineSeconds: 120` pour "
             "Kubernetes. Après le code 0, le job est COMPLETED ; le pod est ensuite recréé par le "
