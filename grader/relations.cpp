@@ -193,7 +193,14 @@ QList<Pairing> statedPairings(const QString &text, TextSpan within, const TextMa
         QList<int> deniedHolders; // "ne va pas dans un job Slurm": not that one again
     };
     std::optional<Orphan> orphan;
+    // After a clause about another thing ("Le service, qui ..., va dans un Deployment"), the
+    // clauses that name only a holder are still about it, until a thing of ours is named.
+    bool aboutOther = false;
+    int sentence = -1;
     for (const Clause &c : clauses) {
+        if (c.sentence != sentence)
+            aboutOther = false;
+        sentence = c.sentence;
         QList<Mention> t = mentions(matcher, c.span, things, true);
         const QList<Mention> h = mentions(matcher, c.span, holders);
         if (t.isEmpty() && !others.isEmpty())
@@ -226,10 +233,12 @@ QList<Pairing> statedPairings(const QString &text, TextSpan within, const TextMa
         }
         if (t.isEmpty() && namesAny(matcher, c.span, others)) {
             orphan.reset(); // about another thing: neither its holder nor its half is ours
+            aboutOther = true;
             continue;
         }
-        if (t.isEmpty() && h.isEmpty())
+        if (t.isEmpty() && (h.isEmpty() || aboutOther))
             continue;
+        aboutOther = false;
         if (orphan && orphan->things.isEmpty() != t.isEmpty()) {
             // Two halves of one statement: the holder's clause says yes or no.
             const Clause &holderClause = h.isEmpty() ? orphan->clause : c;

@@ -104,6 +104,11 @@ private Q_SLOTS:
             "n'est pas un service : elle va dans un job Slurm.",
             0, "service>deployment");
         row("La conversion : pas un Deployment.", 1, "!conversion>deployment");
+        // The other thing's holder, a few clauses after it, is still the other's.
+        row("Le service, qui doit répondre en continu, va dans un Deployment, qui maintient son "
+            "pod ; la conversion, qui s'exécute une fois, est un travail fini et va dans un job "
+            "Slurm.",
+            1, "conversion>slurm");
         // A word standing for both things places each of them.
         row("Les deux dans un Deployment, c'est plus simple.", 0, "service>deployment");
         row("Les deux dans un Deployment, c'est plus simple.", 1, "conversion>deployment");
