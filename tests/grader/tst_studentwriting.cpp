@@ -293,6 +293,13 @@ private Q_SLOTS:
         row("prio, shortened", "ex2", "decision.md",
             "**3.** 52 part sur node02. 53 reste PD psk sa prio est + basse que celle de 52.\n",
             "ex2.q3.why", true, "sa prio est + basse");
+        // hostname and sleep given each other's role.
+        row("hostname and sleep swapped", "ex1", "lignes.md",
+            "1. #!/bin/bash: bash runs the file.\n2. --job-name=sommeil: the job's name.\n"
+            "3. --output=sommeil-%j.out: the output file.\n4. --time=00:02:00: 2 minutes limit.\n"
+            "5. --cpus-per-task=1: one CPU.\n6. --mem=1G: 1 GiB of memory.\n"
+            "7. hostname: waits 30 seconds.\n8. sleep 30: prints the name of the node.\n",
+            "ex1.lines.one-per-line", false, "ligne 7 (hostname) : « waits »");
         row("the pod recreated after the code 0", "groupe", "comparaison.md",
             "## Arrêt\n`--time=00:02:00` pour Slurm, `activeDeadlineSeconds: 120` pour "
             "Kubernetes. Après le code 0, le job est COMPLETED ; le pod est ensuite recréé par le "
