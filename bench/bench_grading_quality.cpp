@@ -1,5 +1,5 @@
 // Benchmark of the grader's judgement: labelled answers graded with the shipped rubrics (the
-// real exam's for the exam) and compared with the teacher's label. Eight sets:
+// real exam's for the exam) and compared with the teacher's label. Nine sets:
 //   bench/grading/*.yaml          the answers the rubrics were developed on (two batches);
 //   bench/grading/heldout/*.yaml  held out from that work;
 //   bench/grading/unseen/*.yaml   written and labelled by someone who never saw the grader;
@@ -9,13 +9,14 @@
 //   bench/grading/unseen5/*.yaml  a fifth, in another class's styles: nobody has read it.
 //   bench/grading/unseen6/*.yaml  a sixth, terse apprentices' answers: only its first wrong
 //                                 decisions were read, after its first measure.
+//   bench/grading/unseen7/*.yaml  a seventh, an international class: measured blind once.
 //
 // For each written-answer criterion: how many answers, the precision and recall of the
 // grader's "passed" among the answers it decided on its own, and how many it sent to review.
 // Then, for review thresholds from 0.50 to 0.95, the accuracy of the automatic decisions and
 // the share sent to review: the threshold of the rubrics is chosen from this table.
 //
-//   bench_grading_quality                      the eight sets, then a summary of each
+//   bench_grading_quality                      the nine sets, then a summary of each
 //   bench_grading_quality DATA_DIR [CRITERION] one folder; with CRITERION, every case of that
 //                                              criterion with the grader's evidence
 #include "evaluation.h"
@@ -125,7 +126,8 @@ int main(int argc, char **argv)
                                         {QStringLiteral("third unseen set"), root + "/unseen3"},
                                         {QStringLiteral("fourth unseen set"), root + "/unseen4"},
                                         {QStringLiteral("fifth unseen set"), root + "/unseen5"},
-                                        {QStringLiteral("sixth unseen set"), root + "/unseen6"}};
+                                        {QStringLiteral("sixth unseen set"), root + "/unseen6"},
+                                        {QStringLiteral("seventh unseen set"), root + "/unseen7"}};
     if (argc > 1)
         sets = {{QString::fromLocal8Bit(argv[1]), QString::fromLocal8Bit(argv[1])}};
     QList<SetFigures> figures;

@@ -75,6 +75,7 @@ private Q_SLOTS:
         // more is sent to review there.
         QTest::newRow("fifth unseen") << QStringLiteral("unseen5") << 0.90 << 0.28;
         QTest::newRow("sixth unseen") << QStringLiteral("unseen6") << 0.92 << 0.22;
+        QTest::newRow("seventh unseen") << QStringLiteral("unseen7") << 0.92 << 0.25;
     }
     void unseenAnswersHoldUp()
     {
