@@ -655,7 +655,8 @@ TextMatcher::TextMatcher(const QString &text)
     std::vector<int> ids;
     tokens_ = tokenizeInto(text, vocabulary, ids);
     index_ = buildIndex(vocabulary, std::move(ids));
-    doubtful_ = doubtfulClauses(text, tokens_);
+    const QList<int> doubtful = doubtfulClauses(text, tokens_);
+    doubtful_ = QSet<int>(doubtful.begin(), doubtful.end());
 }
 
 ConceptMatch TextMatcher::match(const Concept &wanted) const

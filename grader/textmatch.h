@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -106,7 +107,7 @@ private:
     QString text_;
     QList<Token> tokens_;
     std::shared_ptr<const detail::TextIndex> index_; // shared: matchers are copied cheaply
-    QList<int> doubtful_;                            // clauses said with doubt
+    QSet<int> doubtful_;                             // clauses said with doubt
 };
 
 } // namespace schedlab::grader

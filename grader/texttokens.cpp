@@ -476,12 +476,16 @@ QList<int> doubtfulClauses(const QString &text, const QList<Token> &tokens)
         });
         sentence[t] = sentence[t - 1] + (ends ? 1 : 0);
     }
-    QList<int> out;
+    // Linear in the tokens: a hostile file full of "je sais pas" costs no more than any other.
+    QSet<int> doubtedSentences;
     for (qsizetype t = 0; t < tokens.size(); ++t)
         if (doubtAt(tokens, t))
-            for (qsizetype k = 0; k < tokens.size(); ++k)
-                if (sentence[k] == sentence[t] && !out.contains(tokens[k].clause))
-                    out << tokens[k].clause;
+            doubtedSentences.insert(sentence[t]);
+    QList<int> out;
+    for (qsizetype k = 0; k < tokens.size(); ++k)
+        if (doubtedSentences.contains(sentence[k]) &&
+            (out.isEmpty() || out.last() != tokens[k].clause))
+            out << tokens[k].clause;
     return out;
 }
 

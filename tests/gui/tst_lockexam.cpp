@@ -253,8 +253,12 @@ private Q_SLOTS:
         // The real program, asked for b, opens the exam of a and holds its lock.
         child_ = startSchedLab(b.path());
         const QString lockFile = ExamLock::workspaceLockFile(a.path());
-        QTRY_VERIFY_WITH_TIMEOUT(files::FolderLock::holder(lockFile).has_value(), 120000);
-        QCOMPARE(files::FolderLock::holder(lockFile)->pid, child_->processId());
+        // The lock is taken before its holder's pid is written in it: wait for the pid too.
+        const auto holderPid = [&] {
+            const auto h = files::FolderLock::holder(lockFile);
+            return h ? h->pid : qint64(-1);
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(holderPid(), child_->processId(), 120000);
         QVERIFY(!QFileInfo::exists(b.filePath(QStringLiteral(".schedlab/cluster"))));
         ::kill(pid_t(child_->processId()), SIGKILL);
         QVERIFY(child_->waitForFinished(10000));
